@@ -1,0 +1,3 @@
+export * from "./random.ts";
+export * from "./shot/index.ts";
+export * from "./table/index.ts";

@@ -1,0 +1,1 @@
+export * from "./shot-events.ts";

@@ -1,0 +1,81 @@
+import type { CushionId } from "../table/cushions.ts";
+import type { PocketId } from "../table/pockets.ts";
+
+/**
+ * The ordered record of one shot, written by the physics and read by the rules (DESIGN: rules read the
+ * event log, never the physics engine). Times are seconds from the stroke; the log is in time order, and
+ * events with equal times keep the order in which they were appended (INTERPRETATION I23).
+ *
+ * The field names of the contract (`../shared/contracts/SIM-CLI.md`) are kept; the extra fields (positions
+ * at the moment of the event) let clause 3f be judged from the log alone.
+ */
+export type ShotEvent =
+  | StrikeEvent
+  | CollisionEvent
+  | CushionEvent
+  | CentreLineEvent
+  | PocketEvent
+  | OffTableEvent
+  | InMouthEvent;
+
+export interface StrikeEvent {
+  readonly t: number;
+  readonly type: "strike";
+  readonly ball: number;
+}
+
+/** Ball–ball contact; symmetric (I23): either ball may have struck the other. */
+export interface CollisionEvent {
+  readonly t: number;
+  readonly type: "collision";
+  readonly a: number;
+  readonly b: number;
+  /** Centres of `a` and `b` at the moment of contact, metres. */
+  readonly ax: number;
+  readonly ay: number;
+  readonly bx: number;
+  readonly by: number;
+}
+
+export interface CushionEvent {
+  readonly t: number;
+  readonly type: "cushion";
+  readonly ball: number;
+  readonly cushion: CushionId;
+  /** Present when the contact was with a jaw nose of this pocket (the jaw belongs to `cushion`, I5). */
+  readonly jaw?: PocketId;
+  /** Centre of the ball at the contact. */
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface CentreLineEvent {
+  readonly t: number;
+  readonly type: "centre-line";
+  readonly ball: number;
+  /** The half the ball's centre left: -1 head half, +1 foot half (I4). */
+  readonly from: -1 | 1;
+}
+
+export interface PocketEvent {
+  readonly t: number;
+  readonly type: "pocket";
+  readonly ball: number;
+  readonly pocket: PocketId;
+}
+
+export interface OffTableEvent {
+  readonly t: number;
+  readonly type: "off-table";
+  readonly ball: number;
+}
+
+/** Appended after the last ball stops, for each ball at rest across a pocket's mouth line (I6). */
+export interface InMouthEvent {
+  readonly t: number;
+  readonly type: "in-mouth";
+  readonly ball: number;
+  readonly pocket: PocketId;
+}
+
+export type ShotEventType = ShotEvent["type"];

@@ -1,0 +1,48 @@
+import { defineConfig } from "vitest/config";
+
+// One Vitest run covers every package; each package is a project so its tests run in its own environment.
+export default defineConfig({
+  test: {
+    // The on-disk transform cache goes stale when tsconfig changes (docs: STACK traps); CI starts clean anyway.
+    projects: [
+      {
+        test: {
+          name: "shared",
+          root: "shared",
+          include: ["test/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "server",
+          root: "server",
+          include: ["test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "client",
+          root: "client",
+          include: ["test/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          root: "e2e",
+          include: ["**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Browser tests share one server build; run their files one at a time.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
