@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1
+# Multi-stage build on the official Node 24 image: one stage builds the client, one installs only the
+# production dependencies, and the runtime image carries those two and the TypeScript sources that Node
+# runs directly (type stripping; no compile step for server and shared).
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+FROM ${NODE_IMAGE} AS base
+WORKDIR /app
+RUN npm install --global --no-fund --no-audit pnpm@12.4.2
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml tsconfig.base.json ./
+COPY shared/package.json shared/
+COPY server/package.json server/
+COPY client/package.json client/
+
+FROM base AS build
+RUN pnpm install --frozen-lockfile
+COPY . .
+RUN pnpm --filter @habibka/client build
+
+FROM base AS prod-deps
+RUN pnpm install --frozen-lockfile --prod
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production PORT=2567 HOST=0.0.0.0
+WORKDIR /app
+COPY --from=prod-deps /app ./
+COPY package.json ./
+COPY shared/src shared/src
+COPY server/src server/src
+COPY --from=build /app/client/dist client/dist
+RUN mkdir -p data && chown node:node data
+USER node
+EXPOSE 2567
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s \
+  CMD node -e "fetch('http://127.0.0.1:2567/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "server/src/main.ts"]

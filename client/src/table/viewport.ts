@@ -1,0 +1,40 @@
+import { HALF_LENGTH, HALF_WIDTH } from "@habibka/shared/table";
+
+/** Width of the wooden rail and cushion drawn around the playing surface, metres. */
+export const FRAME_WIDTH = 0.13;
+
+export interface Viewport {
+  /** Pixels per metre. */
+  readonly scale: number;
+  /** True when the table is drawn with its long axis vertical (portrait screens). */
+  readonly rotated: boolean;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * Fits the whole table (playing surface plus frame) into a box, keeping its proportions; a box taller than
+ * wide gets the table turned a quarter so that phones in portrait use the screen.
+ */
+export function fitTable(boxWidth: number, boxHeight: number): Viewport {
+  const long = 2 * (HALF_LENGTH + FRAME_WIDTH);
+  const short = 2 * (HALF_WIDTH + FRAME_WIDTH);
+  const rotated = boxHeight > boxWidth;
+  const [across, down] = rotated ? [short, long] : [long, short];
+  const scale = Math.max(0, Math.min(boxWidth / across, boxHeight / down));
+  return { scale, rotated, width: across * scale, height: down * scale };
+}
+
+/** Table metres → canvas pixels (y up on the table is up on the screen; head on the left, or at the bottom). */
+export function toScreen(viewport: Viewport, x: number, y: number): { px: number; py: number } {
+  const { scale, width, height } = viewport;
+  if (viewport.rotated) return { px: width / 2 - y * scale, py: height / 2 - x * scale };
+  return { px: width / 2 + x * scale, py: height / 2 - y * scale };
+}
+
+/** Canvas pixels → table metres; the inverse of toScreen. */
+export function toTable(viewport: Viewport, px: number, py: number): { x: number; y: number } {
+  const { scale, width, height } = viewport;
+  if (viewport.rotated) return { x: (height / 2 - py) / scale, y: (width / 2 - px) / scale };
+  return { x: (px - width / 2) / scale, y: (height / 2 - py) / scale };
+}
