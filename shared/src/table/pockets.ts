@@ -45,7 +45,28 @@ export interface Pocket {
   readonly corridor: number;
   /** The two cushion segments adjacent to the pocket (I8: contacts with them keep a shot `direct`). */
   readonly adjacent: readonly [SegmentId, SegmentId];
+  /**
+   * The jaws' walls behind the noses: straight walls parallel to the axis, starting at each mouth point (where
+   * they meet the nose tangentially) and running past the drop line, so a ball inside the mouth can only go
+   * on into the pocket or come back out; `walls[i]` continues `jaws[i]`.
+   */
+  readonly walls: readonly [JawWall, JawWall];
+  /**
+   * Drop area: a ball falls once its centre is more than `dropDepth` beyond the mouth line along the axis
+   * (the corridor's end, where the slate stops), while between the walls.
+   */
+  readonly dropDepth: number;
 }
+
+export interface JawWall {
+  readonly from: Point;
+  readonly to: Point;
+  /** The segment the wall belongs to, as its nose (I5). */
+  readonly segment: SegmentId;
+}
+
+/** How far the jaw walls run past the drop line: far enough that no ball can slip round their ends. */
+const WALL_OVERRUN = 0.1;
 
 /**
  * Distance from the playing surface's corner, along each cushion, to where a corner jaw nose begins.
@@ -72,6 +93,12 @@ function pocketFromNoses(
 ): Pocket {
   const [a, b] = jaws;
   const mouth: [Point, Point] = [towards(a.centre, b.centre, a.radius), towards(b.centre, a.centre, b.radius)];
+  const wallLength = corridor + WALL_OVERRUN;
+  const wall = (start: Point, segment: SegmentId): JawWall => ({
+    from: start,
+    to: { x: start.x + axis.x * wallLength, y: start.y + axis.y * wallLength },
+    segment,
+  });
   return {
     id,
     kind,
@@ -82,6 +109,8 @@ function pocketFromNoses(
     axis,
     corridor,
     adjacent: [a.segment, b.segment],
+    walls: [wall(mouth[0], a.segment), wall(mouth[1], b.segment)],
+    dropDepth: corridor,
   };
 }
 
