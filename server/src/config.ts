@@ -10,6 +10,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Built client to serve; empty when the client is served by Vite's dev server instead. */
   CLIENT_DIST: z.string().default(new URL("../../client/dist", import.meta.url).pathname),
+  /** The SQLite file of match records (relative to the working directory), or ":memory:". */
+  DATABASE_PATH: z.string().min(1).default("data/habibka.sqlite"),
 });
 
 export type ServerConfig = {
@@ -17,6 +19,7 @@ export type ServerConfig = {
   readonly host: string;
   readonly logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   readonly clientDist: string;
+  readonly databasePath: string;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -25,6 +28,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     const issue = parsed.error.issues[0];
     throw new Error(`invalid environment variable ${issue?.path.join(".")}: ${issue?.message}`);
   }
-  const { PORT, HOST, LOG_LEVEL, CLIENT_DIST } = parsed.data;
-  return { port: PORT, host: HOST, logLevel: LOG_LEVEL, clientDist: CLIENT_DIST };
+  const { PORT, HOST, LOG_LEVEL, CLIENT_DIST, DATABASE_PATH } = parsed.data;
+  return { port: PORT, host: HOST, logLevel: LOG_LEVEL, clientDist: CLIENT_DIST, databasePath: DATABASE_PATH };
 }

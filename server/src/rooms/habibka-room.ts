@@ -1,38 +1,481 @@
-import { type Client, Room, ServerError } from "@colyseus/core";
-import { BallState, MatchState, PlayerState } from "@habibka/shared/state";
-import { startingPosition } from "@habibka/shared/table";
-import { JoinOptions } from "./join-options.ts";
+import { randomUUID } from "node:crypto";
+import { type Client, type Delayed, Room, ServerError } from "@colyseus/core";
+import {
+  answerOffer,
+  expireShotClock,
+  type Match,
+  type MatchView,
+  newMatch,
+  type Outcome,
+  type PlayedShot,
+  playLag,
+  playShot,
+  resign,
+  validateLag,
+  viewMatch,
+} from "@habibka/shared/pipeline";
+import {
+  AimMessage,
+  AnswerMessage,
+  ChatMessage,
+  CreateTableOptions,
+  EmptyMessage,
+  JoinTableOptions,
+  LagMessage,
+  ShotMessage,
+} from "@habibka/shared/protocol";
+import type { MatchState } from "@habibka/shared/state";
+import type { z } from "zod";
+import type { Logger } from "../logger.ts";
+import type { MatchRecords } from "../records/match-records.ts";
+import { lobbyMetadata } from "./lobby-metadata.ts";
+import { type ClientError, MessageGuard, type RateLimit } from "./message-guard.ts";
+import { type SeatIndex, Seating } from "./seating.ts";
+import { createSyncedState, mirrorMatch, mirrorSeats } from "./state-mirror.ts";
+import { releaseTableCode, reserveTableCode } from "./table-code.ts";
 
-/** Seats at a table; later joiners will watch (issue 5 adds spectators). */
-const SEATS = 2;
+/** What a room needs from its process, injected so that nothing is process-global. */
+export interface RoomServices {
+  readonly records: MatchRecords;
+  readonly logger: Logger;
+  /** Seeds the match's random draw and rack jitter; tests pass a fixed one. */
+  readonly seed?: () => number;
+  /**
+   * Multiplies the wait for a shot's animation before the next shot is accepted (default 1, real time).
+   * Tests that play whole matches shrink it; the protocol is the same.
+   */
+  readonly animationScale?: number;
+}
+
+const SPECTATOR_RECONNECT_SECONDS = 20;
+const CLOSE_SEAT_TAKEN_OVER = 4001;
+/** Margin after a shot's animation before the next one is accepted, for clients' network jitter. */
+const ANIMATION_MARGIN_MS = 250;
+
+interface RunningShot {
+  readonly message: ShotBroadcast;
+  readonly startedAt: number;
+}
+
+export interface ShotBroadcast {
+  readonly matchId: string;
+  readonly number: number;
+  readonly kind: PlayedShot["kind"];
+  readonly seat: number;
+  readonly request: unknown;
+  readonly events: unknown;
+  readonly trace: string;
+  readonly duration: number;
+  readonly verdict: unknown;
+  elapsed: number;
+}
 
 /**
- * One table of Habibka. The room is an adapter (DESIGN): it checks who may join, mirrors the shared
- * model into the synced schema and, in later issues, runs shots through the shared pipeline.
+ * One table of Habibka. The room is an adapter (DESIGN, STYLE 8): it checks who is asking, validates the
+ * message, asks the shared pipeline for the result, records it, mirrors it into the synced state and
+ * tells everyone. No rule of the game is decided here.
  */
-export class HabibkaRoom extends Room<{ state: MatchState }> {
-  override maxClients = SEATS;
-  override state = new MatchState();
+export function createHabibkaRoom(services: RoomServices) {
+  return class HabibkaRoom extends Room<{ state: MatchState }> {
+    override maxClients = 2 + 500;
+    override maxMessagesPerSecond = 30;
+    override state = createSyncedState();
 
-  override onCreate(): void {
-    for (const ball of startingPosition()) {
-      this.state.balls.push(new BallState({ id: ball.id, x: ball.x, y: ball.y, onTable: true }));
+    private settings!: CreateTableOptions;
+    private seating!: Seating;
+    private guard!: MessageGuard;
+    private match!: Match;
+    private running: RunningShot | null = null;
+    /** Both seats have been filled once: the match is under way (until then the phase shows "waiting"). */
+    private started = false;
+    private animationTimer: Delayed | null = null;
+    private clockTimer: Delayed | null = null;
+    private readonly seatHolds = new Map<SeatIndex, Delayed>();
+    private readonly pendingLags: [LagMessage | null, LagMessage | null] = [null, null];
+    private readonly log = services.logger;
+
+    override async onCreate(options: unknown): Promise<void> {
+      const parsed = CreateTableOptions.safeParse(options);
+      if (!parsed.success) throw new ServerError(400, describeIssue(parsed.error.issues[0]));
+      this.settings = parsed.data;
+      this.maxClients = 2 + this.settings.spectatorCap;
+      this.seating = new Seating(this.settings.spectatorCap);
+      this.guard = new MessageGuard(this.log, () => this.clock.currentTime);
+      this.roomId = await reserveTableCode(this.presence);
+      if (this.settings.visibility === "private") await this.setPrivate(true);
+      Object.assign(this.state, {
+        code: this.roomId,
+        visibility: this.settings.visibility,
+        opening: this.settings.opening,
+        shotClock: this.settings.shotClock,
+        seatHoldSeconds: this.settings.seatHoldSeconds,
+      });
+      this.startMatch();
+      this.registerMessages();
     }
-  }
 
-  override onAuth(_client: Client, options: unknown): JoinOptions {
-    const parsed = JoinOptions.safeParse(options);
-    if (!parsed.success) throw new ServerError(400, parsed.error.issues[0]?.message ?? "invalid join options");
-    return parsed.data;
-  }
+    /** The message table: each type with its schema and rate limit (docs/PROTOCOL.md). */
+    private registerMessages(): void {
+      const on = <S extends z.ZodType>(
+        type: string,
+        schema: S,
+        limit: RateLimit,
+        handle: (client: Client, message: z.infer<S>) => ClientError | undefined,
+      ) => this.onMessage(type, this.guard.handler(type, schema, limit, handle));
+      on("lag", LagMessage, { burst: 3, perSecond: 1 }, (c, m) => this.onLag(c, m));
+      on("shot", ShotMessage, { burst: 3, perSecond: 1 }, (c, m) => this.onShot(c, m));
+      on("answer", AnswerMessage, { burst: 3, perSecond: 1 }, (c, m) => this.onAnswer(c, m));
+      on("aim", AimMessage, { burst: 10, perSecond: 10 }, (c, m) => this.onAim(c, m));
+      on("chat", ChatMessage, { burst: 5, perSecond: 1 }, (c, m) => this.onChat(c, m));
+      on("resign", EmptyMessage, { burst: 2, perSecond: 0.5 }, (c) => this.onResign(c));
+      on("rematch", EmptyMessage, { burst: 2, perSecond: 0.5 }, (c) => this.onRematch(c));
+      this.onMessage("*", (client: Client, type: string | number) => this.guard.unknown(client, type));
+    }
 
-  override onJoin(client: Client, _options: unknown, auth: JoinOptions): void {
-    const taken = new Set([...this.state.players.values()].map((p) => p.seat));
-    const seat = [0, 1].find((s) => !taken.has(s)) ?? 0;
-    this.state.players.set(client.sessionId, new PlayerState({ name: auth.name, seat, connected: true }));
-  }
+    override onAuth(_client: Client, options: unknown): JoinTableOptions {
+      const parsed = JoinTableOptions.safeParse(options);
+      if (!parsed.success) throw new ServerError(400, describeIssue(parsed.error.issues[0]));
+      return parsed.data;
+    }
 
-  override onLeave(client: Client): void {
-    this.state.players.delete(client.sessionId);
-  }
+    override onJoin(client: Client, _options: unknown, auth: JoinTableOptions): void {
+      const admission = this.seating.admit({
+        sessionId: client.sessionId,
+        name: auth.name,
+        watch: auth.watch,
+        seatToken: auth.seatToken,
+      });
+      if (admission.role === "refused") throw new ServerError(409, "spectators are full");
+      if (admission.role === "player") {
+        this.cancelSeatHold(admission.seat);
+        if (admission.replaces) this.closeReplaced(admission.replaces);
+        client.send("welcome", {
+          role: "player",
+          seat: admission.seat,
+          seatToken: admission.token,
+          matchId: this.state.matchId,
+        });
+        this.log.info({ table: this.roomId, seat: admission.seat, returning: admission.returning }, "player seated");
+      } else {
+        client.send("welcome", { role: "spectator", seat: null, matchId: this.state.matchId });
+      }
+      if (this.running) {
+        client.send("shot", { ...this.running.message, elapsed: this.clock.currentTime - this.running.startedAt });
+      }
+      this.afterSeatsChanged();
+    }
+
+    override onDrop(client: Client): void {
+      const seat = this.seating.seatOf(client.sessionId);
+      const seconds = seat === null ? SPECTATOR_RECONNECT_SECONDS : this.settings.seatHoldSeconds;
+      if (seat !== null) this.holdSeat(seat);
+      // The deferred rejects when the window closes or the room is disposed: both are ordinary outcomes.
+      this.allowReconnection(client, seconds).catch(() => undefined);
+      if (seat !== null) this.afterSeatsChanged();
+    }
+
+    override onReconnect(client: Client): void {
+      const seat = this.seating.seatOf(client.sessionId);
+      if (seat !== null) this.cancelSeatHold(seat);
+      this.afterSeatsChanged();
+    }
+
+    override onLeave(client: Client): void {
+      this.guard.forget(client.sessionId);
+      const seat = this.seating.disconnect(client.sessionId);
+      if (seat !== null && !this.seatHolds.has(seat)) this.holdSeat(seat);
+      this.afterSeatsChanged();
+    }
+
+    override async onDispose(): Promise<void> {
+      await releaseTableCode(this.presence, this.roomId);
+    }
+
+    // ---- match flow -------------------------------------------------------------------------------
+
+    private startMatch(): void {
+      const seed = services.seed?.() ?? Math.floor(Math.random() * 2 ** 31);
+      this.match = newMatch({ opening: this.settings.opening, seed });
+      this.state.matchId = randomUUID();
+      this.pendingLags[0] = this.pendingLags[1] = null;
+      this.started = false;
+      this.mirror();
+    }
+
+    /** The match (and its record) starts once both seats are filled. */
+    private startIfSeated(): void {
+      if (this.started || !this.seating.bothSeated()) return;
+      this.started = true;
+      const [a, b] = this.seating.seats;
+      services.records.startMatch({
+        id: this.state.matchId,
+        code: this.roomId,
+        visibility: this.settings.visibility,
+        opening: this.settings.opening,
+        shotClock: this.settings.shotClock,
+        players: [a!.name, b!.name],
+        startedAt: Date.now(),
+      });
+    }
+
+    private onLag(client: Client, message: LagMessage): ClientError | undefined {
+      const seat = this.seatFor(client, "lag");
+      if (typeof seat !== "number") return seat;
+      if (!this.started) return waitingError("lag");
+      if (this.pendingLags[seat])
+        return {
+          type: "lag",
+          code: "lag-already-sent",
+          message: "your lag shot is already in",
+          messageRu: "Ваш удар на раскат уже сделан",
+        };
+      const check = validateLag(this.match, seat, message);
+      if (!check.ok) return { type: "lag", ...check.error };
+      this.pendingLags[seat] = message;
+      this.state.lagSent[seat] = true;
+      const [first, second] = this.pendingLags;
+      if (first && second) {
+        this.pendingLags[0] = this.pendingLags[1] = null;
+        const outcome = playLag(this.match, [first, second]);
+        if (!outcome.ok) return { type: "lag", ...outcome.error };
+        this.apply(outcome.value, -1);
+      }
+      return undefined;
+    }
+
+    private onShot(client: Client, message: ShotMessage): ClientError | undefined {
+      const seat = this.seatFor(client, "shot");
+      if (typeof seat !== "number") return seat;
+      if (!this.started) return waitingError("shot");
+      if (this.running)
+        return {
+          type: "shot",
+          code: "animating",
+          message: "the previous shot is still playing",
+          messageRu: "Предыдущий удар ещё не закончился",
+        };
+      const outcome = playShot(this.match, seat, message);
+      if (!outcome.ok) return { type: "shot", ...outcome.error };
+      this.apply(outcome.value, seat);
+      return undefined;
+    }
+
+    private onAnswer(client: Client, message: AnswerMessage): ClientError | undefined {
+      const seat = this.seatFor(client, "answer");
+      if (typeof seat !== "number") return seat;
+      if (this.running)
+        return {
+          type: "answer",
+          code: "animating",
+          message: "the previous shot is still playing",
+          messageRu: "Предыдущий удар ещё не закончился",
+        };
+      const outcome = answerOffer(this.match, seat, message);
+      if (!outcome.ok) return { type: "answer", ...outcome.error };
+      this.apply(outcome.value, seat);
+      return undefined;
+    }
+
+    private onResign(client: Client): ClientError | undefined {
+      const seat = this.seatFor(client, "resign");
+      if (typeof seat !== "number") return seat;
+      const outcome = resign(this.match, seat);
+      if (!outcome.ok) return { type: "resign", ...outcome.error };
+      this.apply(outcome.value, seat);
+      return undefined;
+    }
+
+    private onRematch(client: Client): ClientError | undefined {
+      const seat = this.seatFor(client, "rematch");
+      if (typeof seat !== "number") return seat;
+      if (this.state.phase !== "finished")
+        return {
+          type: "rematch",
+          code: "wrong-phase",
+          message: "a rematch is offered only after the match",
+          messageRu: "Реванш — только после окончания партии",
+        };
+      this.state.rematch[seat] = true;
+      if (this.state.rematch[0] && this.state.rematch[1]) {
+        this.startMatch();
+        this.afterSeatsChanged();
+      }
+      return undefined;
+    }
+
+    private onAim(client: Client, message: AimMessage): ClientError | undefined {
+      const seat = this.seating.seatOf(client.sessionId);
+      if (seat === null || seat !== this.state.toMove)
+        return {
+          type: "aim",
+          code: "not-your-turn",
+          message: "only the player to move can aim",
+          messageRu: "Целится только тот, чей ход",
+        };
+      this.broadcast("aim", { seat, ...message }, { except: client });
+      return undefined;
+    }
+
+    private onChat(client: Client, message: ChatMessage): undefined {
+      const seat = this.seating.seatOf(client.sessionId);
+      const name =
+        seat === null ? (this.seating.spectators.get(client.sessionId) ?? "?") : this.seating.seats[seat]!.name;
+      this.broadcast("chat", {
+        name,
+        role: seat === null ? "spectator" : "player",
+        seat,
+        text: message.text,
+        at: Date.now(),
+      });
+      return undefined;
+    }
+
+    /** The sender's seat, or the error for a spectator. */
+    private seatFor(client: Client, type: string): SeatIndex | ClientError {
+      const seat = this.seating.seatOf(client.sessionId);
+      if (seat === null)
+        return { type, code: "not-seated", message: "spectators cannot play", messageRu: "Зрители не играют" };
+      return seat;
+    }
+
+    /** Applies a new match value: record first, then state, then the broadcast (issue 5: written before announced). */
+    private apply(outcome: Outcome, seat: number): void {
+      const played = outcome.played;
+      if (played) {
+        services.records.appendShot(this.state.matchId, {
+          number: played.number,
+          seat,
+          kind: played.kind,
+          request: played.request,
+          verdict: played.verdict,
+          events: played.events,
+          trace: played.trace,
+          at: Date.now(),
+        });
+      }
+      this.match = outcome.match;
+      const view = viewMatch(this.match);
+      if (view.phase === "finished" && view.winner !== null) {
+        services.records.finishMatch(this.state.matchId, {
+          winner: view.winner,
+          reason: view.finishReason,
+          shelves: [view.shelves[0].length, view.shelves[1].length],
+          finishedAt: Date.now(),
+        });
+      }
+      if (played) this.announce(played, seat);
+      this.mirror();
+      this.restartShotClock(view);
+      this.updateLobby(view);
+    }
+
+    private mirror(): void {
+      mirrorMatch(this.state, viewMatch(this.match), this.started);
+      this.state.lagSent[0] = this.pendingLags[0] !== null;
+      this.state.lagSent[1] = this.pendingLags[1] !== null;
+    }
+
+    private announce(played: PlayedShot, seat: number): void {
+      const message: ShotBroadcast = {
+        matchId: this.state.matchId,
+        number: played.number,
+        kind: played.kind,
+        seat,
+        request: played.request,
+        events: played.events,
+        trace: Buffer.from(played.trace).toString("base64"),
+        duration: played.duration,
+        verdict: played.verdict,
+        elapsed: 0,
+      };
+      this.broadcast("shot", message);
+      if (played.duration <= 0) return;
+      this.running = { message, startedAt: this.clock.currentTime };
+      this.state.animating = true;
+      this.animationTimer?.clear();
+      this.animationTimer = this.clock.setTimeout(
+        () => {
+          this.running = null;
+          this.state.animating = false;
+          this.restartShotClock(viewMatch(this.match));
+        },
+        (played.duration * 1000 + ANIMATION_MARGIN_MS) * (services.animationScale ?? 1),
+      );
+    }
+
+    // ---- shot clock -------------------------------------------------------------------------------
+
+    private restartShotClock(view: MatchView): void {
+      this.clockTimer?.clear();
+      this.clockTimer = null;
+      this.state.clockLeft = 0;
+      if (this.settings.shotClock === 0 || this.running || view.toMove === null) return;
+      if (view.phase !== "opening" && view.phase !== "play") return;
+      this.state.clockLeft = this.settings.shotClock;
+      this.clockTimer = this.clock.setInterval(() => {
+        this.state.clockLeft = Math.max(0, this.state.clockLeft - 1);
+        if (this.state.clockLeft > 0) return;
+        this.clockTimer?.clear();
+        const outcome = expireShotClock(this.match);
+        if (outcome.ok) this.apply(outcome.value, view.toMove ?? -1);
+      }, 1000);
+    }
+
+    // ---- seats --------------------------------------------------------------------------------------
+
+    private holdSeat(seat: SeatIndex): void {
+      this.cancelSeatHold(seat);
+      this.seatHolds.set(
+        seat,
+        this.clock.setTimeout(() => this.seatExpired(seat), this.settings.seatHoldSeconds * 1000),
+      );
+    }
+
+    private cancelSeatHold(seat: SeatIndex): void {
+      this.seatHolds.get(seat)?.clear();
+      this.seatHolds.delete(seat);
+    }
+
+    private seatExpired(seat: SeatIndex): void {
+      this.seatHolds.delete(seat);
+      if (this.seating.isPresent(seat)) return;
+      if (this.started && viewMatch(this.match).phase !== "finished") {
+        const outcome = resign(this.match, seat, "absence");
+        if (outcome.ok) this.apply(outcome.value, seat);
+      } else {
+        // Before the match, or after it, an absent player's seat is simply freed for someone else.
+        this.seating.release(seat);
+      }
+      this.afterSeatsChanged();
+    }
+
+    private closeReplaced(sessionId: string): void {
+      const old = this.clients.getById(sessionId);
+      old?.leave(CLOSE_SEAT_TAKEN_OVER, "seat taken over");
+    }
+
+    private afterSeatsChanged(): void {
+      mirrorSeats(this.state, this.seating);
+      if (!this.started && this.seating.bothSeated()) {
+        this.startIfSeated();
+        this.mirror();
+        this.restartShotClock(viewMatch(this.match));
+      }
+      this.updateLobby(viewMatch(this.match));
+    }
+
+    private updateLobby(view: MatchView): void {
+      void this.setMetadata(lobbyMetadata(this.roomId, this.seating, view, this.started));
+    }
+  };
+}
+
+function waitingError(type: string): ClientError {
+  return { type, code: "wrong-phase", message: "waiting for the second player", messageRu: "Ждём второго игрока" };
+}
+
+function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {
+  if (!issue) return "invalid options";
+  const path = issue.path.map(String).join(".");
+  return path ? `${path}: ${issue.message}` : issue.message;
 }

@@ -1,5 +1,5 @@
 import type { Server } from "@colyseus/core";
-import { createGameServer } from "../../src/game-server.ts";
+import { createGameServer, type GameServerOptions } from "../../src/game-server.ts";
 import { createLogger } from "../../src/logger.ts";
 
 export interface RunningServer {
@@ -10,10 +10,11 @@ export interface RunningServer {
 }
 
 /** Starts the real game server on a free loopback port, quiet, for tests over real WebSockets. */
-export async function startTestServer(): Promise<RunningServer> {
+export async function startTestServer(options: GameServerOptions = {}): Promise<RunningServer> {
   const game = createGameServer(
-    { port: 0, host: "127.0.0.1", logLevel: "silent", clientDist: "/nonexistent" },
+    { port: 0, host: "127.0.0.1", logLevel: "silent", clientDist: "/nonexistent", databasePath: ":memory:" },
     createLogger("silent"),
+    options,
   );
   const port = await game.listen();
   return {

@@ -1,1 +1,2 @@
 export * from "./shot-events.ts";
+export * from "./trace-codec.ts";

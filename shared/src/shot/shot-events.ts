@@ -76,6 +76,8 @@ export interface InMouthEvent {
   readonly type: "in-mouth";
   readonly ball: number;
   readonly pocket: PocketId;
+  /** Whether the ball moved in this shot (I6 applies only to a ball that moved); absent means unknown. */
+  readonly moved?: boolean;
 }
 
 export type ShotEventType = ShotEvent["type"];

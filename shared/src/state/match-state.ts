@@ -2,14 +2,15 @@ import { schema, t } from "@colyseus/schema";
 
 /**
  * The synced state of one table, as every client sees it (docs/PROTOCOL.md). Positions are metres in the
- * table frame of INTERPRETATION I1. Balls off the table stay in the list with `onTable` false so that
- * clients can draw shelves and waiting balls without a second collection.
+ * table frame of INTERPRETATION I1. It mirrors the shared match model after every change; it is never the
+ * source of truth (the room's match value is), so a client that edits its copy changes nothing.
  */
 export const BallState = schema(
   {
     id: t.uint8(),
     x: t.float64(),
     y: t.float64(),
+    /** False for a ball on a shelf, in a pocket or off the table (the coloured ball waiting for its mark). */
     onTable: t.boolean(),
   },
   "BallState",
@@ -20,17 +21,57 @@ export const PlayerState = schema(
   {
     name: t.string(),
     seat: t.uint8(),
+    /** The seat's holder has a live connection; false while the seat is held for an absent player. */
     connected: t.boolean(),
+    /** Ball ids on the player's shelf [полка], in the order they arrived. */
+    shelf: t.array("uint8"),
+    /** Balls the player owes after fouls with an empty shelf (clause 15, I15). */
+    debt: t.uint8(),
   },
   "PlayerState",
 );
 export type PlayerState = InstanceType<typeof PlayerState>;
 
+export const SpectatorState = schema({ name: t.string() }, "SpectatorState");
+export type SpectatorState = InstanceType<typeof SpectatorState>;
+
 export const MatchState = schema(
   {
+    /** Six-digit table code: the room id and the invite link `/t/<code>`. */
+    code: t.string(),
+    visibility: t.string(),
+    /** "lag" or "draw" (clause 5, I21). */
+    opening: t.string(),
+    /** Shot clock setting in seconds, 0 when off. */
+    shotClock: t.uint8(),
+    /** Seconds left for the player to move when the clock runs; 0 otherwise. */
+    clockLeft: t.uint8(),
+    seatHoldSeconds: t.uint16(),
+    /** Id of the current match's record (GET /api/matches/:id); a rematch starts a new one. */
+    matchId: t.string(),
+    /** waiting | lag | opening | play | finished (docs/PROTOCOL.md). */
+    phase: t.string(),
+    /** Seat to move (shoot or answer), -1 when nobody is. */
+    toMove: t.int8().default(-1),
+    /** The pending offer to `toMove`: "" none, "bonus" (take or pass) or "foul" (play or make the offender continue). */
+    offer: t.string(),
+    /** Number of the next shot; every request names it. */
+    shotNumber: t.uint32(),
+    /** Last-ball play (clauses 12–14). */
+    lastBall: t.boolean(),
+    /** True while the last shot is animating on the clients; shots are refused until it ends. */
+    animating: t.boolean(),
+    winner: t.int8().default(-1),
+    /** eight | resignation | absence (when `phase` is finished). */
+    finishReason: t.string(),
+    /** Which seats have sent their lag shot, and which want a rematch. */
+    lagSent: t.array("boolean"),
+    rematch: t.array("boolean"),
     balls: t.array(BallState),
-    /** Keyed by the Colyseus session id. */
+    /** Keyed by seat: "0" and "1". */
     players: t.map(PlayerState),
+    /** Keyed by session id. */
+    spectators: t.map(SpectatorState),
   },
   "MatchState",
 );

@@ -1,0 +1,38 @@
+import { type Router as ExpressRouter, Router } from "express";
+import { z } from "zod";
+import type { MatchRecords } from "../records/match-records.ts";
+
+const ListQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+const MatchId = z.uuid();
+
+/**
+ * `GET /api/matches/:id`: one match's record (settings, players, every shot with its request, verdict,
+ * events and base64 trace, and the result). `GET /api/matches?limit=`: recent public results.
+ */
+export function createMatchesApi(records: MatchRecords): ExpressRouter {
+  const router = Router();
+  router.get("/", (req, res) => {
+    const query = ListQuery.safeParse(req.query);
+    if (!query.success) {
+      res.status(400).json({ error: "bad-query", message: `limit: ${query.error.issues[0]?.message}` });
+      return;
+    }
+    res.json({ matches: records.recentResults(query.data.limit) });
+  });
+  router.get("/:id", (req, res) => {
+    if (!MatchId.safeParse(req.params.id).success) {
+      res.status(400).json({ error: "bad-id", message: "a match id is a UUID" });
+      return;
+    }
+    const match = records.getMatch(req.params.id);
+    if (!match) {
+      res.status(404).json({ error: "not-found", message: "no match with this id" });
+      return;
+    }
+    res.json({
+      ...match,
+      shots: match.shots.map((s) => ({ ...s, trace: Buffer.from(s.trace).toString("base64") })),
+    });
+  });
+  return router;
+}

@@ -1,0 +1,83 @@
+import type { MatchView } from "@habibka/shared/pipeline";
+import { BallState, MatchState, PlayerState, SpectatorState } from "@habibka/shared/state";
+import { ALL_BALLS, FOOT_SPOT } from "@habibka/shared/table";
+import type { Seating } from "./seating.ts";
+
+/** A fresh synced state: the 16 balls (positions come with the first mirror) and two-element flag arrays. */
+export function createSyncedState(): MatchState {
+  const state = new MatchState();
+  for (const id of ALL_BALLS) state.balls.push(new BallState({ id, x: 0, y: 0, onTable: false }));
+  state.lagSent.push(false, false);
+  state.rematch.push(false, false);
+  return state;
+}
+
+/**
+ * Copies the shared match value into the synced schema. Only changed fields produce patches, so writing
+ * every field each time costs nothing on the wire for the ones that did not change.
+ */
+export function mirrorMatch(state: MatchState, view: MatchView, started: boolean): void {
+  state.phase = started ? view.phase : "waiting";
+  state.toMove = started && view.toMove !== null ? view.toMove : -1;
+  state.offer = view.offer;
+  state.shotNumber = view.shotNumber;
+  state.lastBall = view.lastBall;
+  state.winner = view.winner ?? -1;
+  state.finishReason = view.finishReason;
+  if (view.phase !== "finished") {
+    state.rematch[0] = false;
+    state.rematch[1] = false;
+  }
+  const onTable = new Map(view.table.map((b) => [b.id, b]));
+  // Until the opening shot is due, the apex ball is shown where it was racked (clause 5): it is taken in
+  // hand only for the opening shot.
+  if (view.inHand !== null && (state.phase === "waiting" || state.phase === "lag")) {
+    onTable.set(view.inHand, { id: view.inHand, x: FOOT_SPOT.x, y: FOOT_SPOT.y });
+  }
+  for (const ball of state.balls) {
+    const position = onTable.get(ball.id);
+    ball.onTable = position !== undefined;
+    if (position) {
+      ball.x = position.x;
+      ball.y = position.y;
+    }
+  }
+  for (const seat of [0, 1] as const) {
+    const player = state.players.get(String(seat));
+    if (!player) continue;
+    syncShelf(player, view.shelves[seat]);
+    player.debt = view.debts[seat];
+  }
+}
+
+function syncShelf(player: PlayerState, shelf: readonly number[]): void {
+  const same = player.shelf.length === shelf.length && shelf.every((id, i) => player.shelf[i] === id);
+  if (same) return;
+  player.shelf.clear();
+  player.shelf.push(...shelf);
+}
+
+/** Mirrors who sits where and who watches. A seat stays listed while it is held for an absent player. */
+export function mirrorSeats(state: MatchState, seating: Seating): void {
+  for (const seat of [0, 1] as const) {
+    const key = String(seat);
+    const held = seating.seats[seat];
+    if (!held) {
+      state.players.delete(key);
+      continue;
+    }
+    let player = state.players.get(key);
+    if (!player) {
+      player = new PlayerState({ name: held.name, seat, connected: true, debt: 0 });
+      state.players.set(key, player);
+    }
+    player.name = held.name;
+    player.connected = held.sessionId !== null;
+  }
+  for (const sessionId of [...state.spectators.keys()]) {
+    if (!seating.spectators.has(sessionId)) state.spectators.delete(sessionId);
+  }
+  for (const [sessionId, name] of seating.spectators) {
+    if (!state.spectators.has(sessionId)) state.spectators.set(sessionId, new SpectatorState({ name }));
+  }
+}

@@ -1,0 +1,22 @@
+import type { CallErrorCode } from "../rules/call.ts";
+import type { StrokeErrorCode } from "../rules/stroke.ts";
+import type { LagErrorCode } from "./lag.ts";
+
+/** Every way a request can be refused; the state is then unchanged. */
+export type MatchErrorCode =
+  | "not-a-player"
+  | "unknown-action"
+  | "match-over"
+  | "wrong-phase"
+  | "wrong-player"
+  | "stale-shot"
+  | "cue-ball-not-on-table"
+  | "cue-not-in-hand"
+  | "place-required"
+  | "place-not-allowed"
+  | "opening-cue-not-in-house"
+  | "placement-overlaps"
+  | "draw-invalid"
+  | LagErrorCode
+  | StrokeErrorCode
+  | CallErrorCode;

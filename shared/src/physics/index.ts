@@ -1,0 +1,12 @@
+/**
+ * The physics of one shot: strokes in, an ordered event log, the resting table and an error-bounded trace out.
+ * Import as `@habibka/shared/physics`; kept out of the package's main index so that clients that only animate
+ * traces do not bundle the simulator.
+ */
+export type { BallTrace, TracePoint } from "../shot/trace-codec.ts";
+export { decodeTrace, encodeTrace, traceAt } from "../shot/trace-codec.ts";
+export * from "./constants.ts";
+export { openingBreak, RACK_JITTER } from "./opening-break.ts";
+export type { SimulationInput, SimulationResult, SimulationStats } from "./simulate.ts";
+export { simulate } from "./simulate.ts";
+export type { Stroke } from "./stroke.ts";

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { POCKET_IDS } from "../table/pockets.ts";
+
+/**
+ * Messages a client sends to a table (docs/PROTOCOL.md). Shapes and ranges are checked here, with the
+ * same schemas on both sides; whether a well-formed message is allowed now is the match flow's answer.
+ * Numbers are bounded so that absurd values are refused before they reach the physics.
+ */
+
+const finite = z.number().finite();
+export const BallId = z.number().int().min(0).max(15);
+export const Point = z.object({ x: finite.min(-2).max(2), y: finite.min(-1).max(1) });
+
+export const CalledBallMessage = z.object({
+  ball: BallId,
+  pocket: z.enum(POCKET_IDS),
+  way: z.enum(["direct", "bank"]),
+});
+
+export const StrokeMessage = z.object({
+  cue: BallId,
+  /** Degrees counter-clockwise from +x. */
+  angle: finite.min(-360).max(720),
+  /** Cue ball speed, m/s. */
+  speed: finite.gt(0).max(12),
+  /** Tip offset as fractions of the radius (x right, y up). */
+  offset: z.object({ x: finite.min(-0.8).max(0.8), y: finite.min(-0.8).max(0.8) }).default({ x: 0, y: 0 }),
+});
+
+export const ShotMessage = z.object({
+  /** The shot number this request was made for; a stale one is refused. */
+  shotNumber: z.number().int().min(0).max(100_000),
+  stroke: StrokeMessage,
+  call: z.array(CalledBallMessage).max(2).default([]),
+  /** Opening shot only: where the cue ball is placed in the house. */
+  place: Point.optional(),
+});
+export type ShotMessage = z.infer<typeof ShotMessage>;
+
+/** A lag shot (I21): the player's ball in the house on his side of the long axis, sent up the table. */
+export const LagMessage = z.object({
+  place: Point,
+  angle: finite.min(-360).max(720),
+  speed: finite.gt(0).max(12),
+});
+export type LagMessage = z.infer<typeof LagMessage>;
+
+/** The answer to an offer: take the bonus shot / play after the foul (true), or pass it back (false). */
+export const AnswerMessage = z.object({
+  shotNumber: z.number().int().min(0).max(100_000),
+  accept: z.boolean(),
+});
+export type AnswerMessage = z.infer<typeof AnswerMessage>;
+
+/** Live aim for the opponent and spectators; relayed, never stored in the synced state. */
+export const AimMessage = z.object({
+  stroke: StrokeMessage,
+  call: z.array(CalledBallMessage).max(2).default([]),
+  place: Point.optional(),
+});
+export type AimMessage = z.infer<typeof AimMessage>;
+
+export const CHAT_MAX_LENGTH = 200;
+export const ChatMessage = z.object({
+  text: z.string().trim().min(1, "empty message").max(CHAT_MAX_LENGTH, `at most ${CHAT_MAX_LENGTH} characters`),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+export const EmptyMessage = z.object({}).optional();
+
+export const CLIENT_MESSAGE_TYPES = ["shot", "lag", "answer", "aim", "chat", "resign", "rematch"] as const;
+export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];

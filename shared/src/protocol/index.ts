@@ -1,0 +1,2 @@
+export * from "./client-messages.ts";
+export * from "./table-options.ts";

@@ -1,0 +1,14 @@
+/** A field path as a reader writes it: `balls[3].x`, `[2].shot.speed` (batch), or `input` for the whole. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out === "" ? String(key) : `.${String(key)}`;
+  }
+  return out === "" ? "input" : out;
+}
+
+/** One line for standard error: the field, then what was wrong with it. */
+export function issueLine(path: readonly PropertyKey[], message: string): string {
+  return `${formatPath(path)}: ${message.replace(/\s+/g, " ").trim()}`;
+}

@@ -1,0 +1,53 @@
+import { type SimulationResult, type SimulationStats, simulate } from "../physics/simulate.ts";
+import type { ShotEvent } from "../shot/shot-events.ts";
+import type { BallTrace } from "../shot/trace-codec.ts";
+import type { BallPosition } from "../table/balls.ts";
+import type { Scenario } from "./scenario-schema.ts";
+
+/** The contract's result object (SIM-CLI.md, version 1). */
+export interface ScenarioResult {
+  version: 1;
+  events: ShotEvent[];
+  rest: BallPosition[];
+  table: BallPosition[];
+  verdict?: unknown;
+  stats: SimulationStats;
+  trace?: BallTrace[];
+}
+
+/**
+ * What the rules add to a simulated shot: the table for the next shot and the verdict; or, when the rules find
+ * the scenario breaks the contract (say, an impossible call), the offending field and why (exit status 2).
+ */
+export type Judgement =
+  | { ok: true; table: BallPosition[]; verdict?: unknown }
+  | { ok: false; field: string; message: string };
+
+export type Judge = (scenario: Scenario, shot: SimulationResult) => Judgement;
+
+/**
+ * Until the rules engine is plugged in: the table is where the physics left it, and there is no verdict.
+ * Plugging it in is this one function: e.g. `judgeScenario(scenario, shot.events, shot.rest)` from
+ * `../rules/scenario.ts`, mapped to `{ ok, table, verdict }` or `{ ok: false, field, message }`.
+ */
+export const restAsTable: Judge = (_scenario, shot) => ({ ok: true, table: shot.rest });
+
+export type ScenarioRun = { ok: true; result: ScenarioResult } | { ok: false; field: string; message: string };
+
+/** The pipeline of one scenario: simulate, judge, shape the answer. The scenario must already be valid. */
+export function runScenario(scenario: Scenario, options: { trace: boolean; judge?: Judge }): ScenarioRun {
+  const shot = simulate({ balls: scenario.balls, strokes: [scenario.shot], trace: options.trace });
+  const judgement = (options.judge ?? restAsTable)(scenario, shot);
+  if (!judgement.ok) return judgement;
+  // Key order follows the contract's example: version, events, rest, table, verdict, stats, trace.
+  const result: ScenarioResult = {
+    version: 1,
+    events: shot.events,
+    rest: shot.rest,
+    table: judgement.table,
+    ...(judgement.verdict === undefined ? {} : { verdict: judgement.verdict }),
+    stats: shot.stats,
+    ...(shot.trace ? { trace: shot.trace } : {}),
+  };
+  return { ok: true, result };
+}

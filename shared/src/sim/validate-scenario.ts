@@ -1,0 +1,100 @@
+import { MAX_TIP_OFFSET } from "../physics/constants.ts";
+import { BALL_RADIUS } from "../table/dimensions.ts";
+import { HOUSE_LINE_X } from "../table/marks.ts";
+import { isInHouse, isOnPlayingSurface } from "../table/regions.ts";
+import { issueLine } from "./format-issue.ts";
+import { type Scenario, scenarioSchema } from "./scenario-schema.ts";
+
+export type Validation = { ok: true; scenario: Scenario } | { ok: false; message: string };
+
+/** Touching balls are allowed; closer than this (0.1 µm inside 2R) they overlap. */
+const OVERLAP_TOLERANCE = 1e-7;
+
+/**
+ * Checks one scenario against the contract; never throws. `prefix` is the scenario's path in a batch.
+ * The first problem found is reported, as one line naming the field.
+ */
+export function validateScenario(input: unknown, prefix: readonly PropertyKey[] = []): Validation {
+  const parsed = scenarioSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, message: issueLine([...prefix, ...issue.path], issue.message) };
+  }
+  const problem = findProblem(parsed.data);
+  if (problem) return { ok: false, message: issueLine([...prefix, ...problem.path], problem.message) };
+  return { ok: true, scenario: parsed.data };
+}
+
+interface Problem {
+  path: PropertyKey[];
+  message: string;
+}
+
+function findProblem(s: Scenario): Problem | null {
+  const seen = new Map<number, number>();
+  for (const [i, ball] of s.balls.entries()) {
+    if (seen.has(ball.id)) return { path: ["balls", i, "id"], message: `ball ${ball.id} is listed twice` };
+    seen.set(ball.id, i);
+    if (!isOnPlayingSurface(ball))
+      return {
+        path: ["balls", i],
+        message: `ball ${ball.id} is off the playing surface (its centre must be R inside the cushions)`,
+      };
+    for (let j = 0; j < i; j++) {
+      const other = s.balls[j]!;
+      if (Math.hypot(ball.x - other.x, ball.y - other.y) < 2 * BALL_RADIUS - OVERLAP_TOLERANCE)
+        return { path: ["balls", i], message: `ball ${ball.id} overlaps ball ${other.id}` };
+    }
+  }
+
+  const { shot } = s;
+  if (!seen.has(shot.cue)) return { path: ["shot", "cue"], message: `ball ${shot.cue} is not on the table` };
+  if (shot.offset && Math.hypot(shot.offset.x, shot.offset.y) > MAX_TIP_OFFSET)
+    return { path: ["shot", "offset"], message: `the tip offset must be at most ${MAX_TIP_OFFSET} of the radius` };
+
+  const called = new Set<number>();
+  for (const [i, c] of (s.call ?? []).entries()) {
+    if (!seen.has(c.ball)) return { path: ["call", i, "ball"], message: `ball ${c.ball} is not on the table` };
+    if (called.has(c.ball)) return { path: ["call", i, "ball"], message: `ball ${c.ball} is called twice` };
+    called.add(c.ball);
+  }
+
+  if (s.match) {
+    const shelves = checkShelves(s);
+    if (shelves) return shelves;
+    if (s.match.opening) {
+      const cue = s.balls[seen.get(shot.cue)!]!;
+      if (!isInHouse(cue))
+        return {
+          path: ["shot", "cue"],
+          message: `on the opening shot the cue ball must lie in the house (x < ${HOUSE_LINE_X})`,
+        };
+    }
+  }
+  return null;
+}
+
+/** The shelves and the table must account for each of the 15 white balls exactly once (contract: match). */
+function checkShelves(s: Scenario): Problem | null {
+  const match = s.match!;
+  const onTable = new Set(s.balls.map((b) => b.id).filter((id) => id !== 0));
+  const listed = new Set<number>();
+  let counted = 0;
+  for (const [player, shelf] of match.shelf.entries()) {
+    if (typeof shelf === "number") {
+      counted += shelf;
+      continue;
+    }
+    for (const [k, id] of shelf.entries()) {
+      const path = ["match", "shelf", player, k];
+      if (id === 0) return { path, message: "the coloured ball is never on a shelf" };
+      if (onTable.has(id)) return { path, message: `ball ${id} is on the table` };
+      if (listed.has(id)) return { path, message: `ball ${id} is on a shelf twice` };
+      listed.add(id);
+    }
+  }
+  const total = onTable.size + listed.size + counted;
+  if (total !== 15)
+    return { path: ["match", "shelf"], message: `the shelves and the table account for ${total} white balls, not 15` };
+  return null;
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { openingBreak } from "../../src/physics/index.ts";
+import { createWorld, runToRest, strike, TRACE_TOLERANCE, traces } from "../../src/physics/world.ts";
+import { type BallTrace, decodeTrace, encodeTrace, traceAt } from "../../src/shot/trace-codec.ts";
+
+/** The contract's bound: linear interpolation of the trace stays within 1 mm of the simulated path. */
+const CONTRACT_TOLERANCE = 0.001;
+
+function worstError(trace: BallTrace, path: readonly (readonly [number, number, number])[]): number {
+  let worst = 0;
+  for (const [t, x, y] of path) {
+    const p = traceAt(trace, t);
+    worst = Math.max(worst, Math.hypot(p.x - x, p.y - y));
+  }
+  return worst;
+}
+
+describe("trace: error-bounded samples and their binary form", () => {
+  it.each([2, 8, 12])(
+    "the %s m/s break's trace interpolates every ball's path within 1 mm, raw and decoded",
+    (speed) => {
+      const input = openingBreak(speed, 2);
+      const world = createWorld(input.balls, { trace: true, recordPath: true });
+      strike(world, input.strokes);
+      runToRest(world);
+      const raw = traces(world);
+      const decoded = decodeTrace(encodeTrace(raw));
+      expect(decoded.map((t) => t.id)).toEqual(raw.map((t) => t.id));
+      for (const [k, trace] of raw.entries()) {
+        const i = world.balls.findIndex((b) => b.id === trace.id);
+        // The simulated path is piecewise linear between these vertices (step ends and contacts).
+        const path = world.paths[i]!;
+        expect(worstError(trace, path)).toBeLessThanOrEqual(TRACE_TOLERANCE + 1e-12);
+        expect(worstError(decoded[k]!, path)).toBeLessThanOrEqual(CONTRACT_TOLERANCE);
+        // First sample: the position at t = 0; last: where the ball stopped, dropped or left.
+        const start = input.balls.find((b) => b.id === trace.id)!;
+        expect(trace.points[0]).toEqual([0, start.x, start.y]);
+        const end = path[path.length - 1]!;
+        expect(trace.points[trace.points.length - 1]).toEqual(end);
+        expect(trace.points.every((p, n) => n === 0 || trace.points[n - 1]![0] <= p[0])).toBe(true);
+      }
+      // Only balls that moved are traced; the coloured ball on the centre mark is not hit by this break's cue ball
+      // before the rack, and compactness: far fewer samples than steps.
+      const samples = raw.reduce((sum, t) => sum + t.points.length, 0);
+      expect(samples).toBeLessThan(world.steps * raw.length);
+    },
+  );
+
+  it("round-trips through the binary form within its quantisation (10 µs, 0.05 mm)", () => {
+    const traceIn: BallTrace[] = [
+      { id: 0, points: [[0, 0, 0]] },
+      {
+        id: 15,
+        points: [
+          [0, -1.7411, 0.8533],
+          [0.0123456, -1.2, -0.85],
+          [3.5, 1.77, 0.0001],
+          [120.25, 1.7, -0.8],
+        ],
+      },
+    ];
+    const bytes = encodeTrace(traceIn);
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    const out = decodeTrace(bytes);
+    expect(out.map((t) => t.id)).toEqual([0, 15]);
+    for (const [k, trace] of traceIn.entries()) {
+      for (const [n, [t, x, y]] of trace.points.entries()) {
+        const [dt, dx, dy] = out[k]!.points[n]!;
+        expect(Math.abs(dt - t)).toBeLessThanOrEqual(5e-6 + 1e-12);
+        expect(Math.abs(dx - x)).toBeLessThanOrEqual(2.5e-5 + 1e-12);
+        expect(Math.abs(dy - y)).toBeLessThanOrEqual(2.5e-5 + 1e-12);
+      }
+    }
+  });
+
+  it("rejects damaged data instead of decoding garbage", () => {
+    const bytes = encodeTrace([
+      {
+        id: 3,
+        points: [
+          [0, 1, 1],
+          [1, 0, 0],
+        ],
+      },
+    ]);
+    expect(() => decodeTrace(bytes.slice(0, bytes.length - 1))).toThrow(/truncated/);
+    expect(() => decodeTrace(new Uint8Array([9, 0]))).toThrow(/version/);
+    expect(() => decodeTrace(new Uint8Array([...bytes, 0]))).toThrow(/trailing/);
+  });
+
+  it("is compact: a 12 m/s break encodes in a few kilobytes", () => {
+    const input = openingBreak(12, 4, true);
+    const world = createWorld(input.balls, { trace: true });
+    strike(world, input.strokes);
+    runToRest(world);
+    const bytes = encodeTrace(traces(world));
+    expect(bytes.length).toBeLessThan(16_000);
+  });
+});

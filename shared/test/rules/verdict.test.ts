@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { toContractVerdict } from "../../src/rules/verdict.ts";
+import { cushion, hit, judge, pocket, shelvesFor, shot, strike, TABLE } from "./helpers.ts";
+
+describe("judgeShot – turns, bonus shots and explanations (clauses 2, 9, I13, I16)", () => {
+  it("clause 9: without the series rule the turn passes even after a scored ball", () => {
+    const j = judge(shot(strike(7), hit(7, 3), pocket(3, "FL")), { call: [{ ball: 3, pocket: "FL", way: "direct" }] });
+    expect(j.verdict.bonus).toBe(false);
+    expect(j.verdict.next).toEqual({ player: 1, mayPass: false });
+  });
+
+  it("clause 9, I13: a called bank [дуплет] off a non-adjacent cushion earns a declinable bonus shot", () => {
+    const j = judge(shot(strike(7), hit(7, 3), cushion(3, "RF"), pocket(3, "FL")), {
+      call: [{ ball: 3, pocket: "FL", way: "bank" }],
+    });
+    expect(j.verdict.counted).toEqual([3]);
+    expect(j.verdict.bonus).toBe(true);
+    expect(j.verdict.next).toEqual({ player: 0, mayPass: true });
+    expect(j.verdict.clauses).toContain("9");
+    expect(j.verdict.explanation.ru).toContain("дуплетом");
+  });
+
+  it("I13: striker 1's bonus is his own: next player is the striker", () => {
+    const j = judge(shot(strike(7), hit(7, 3), cushion(3, "RF"), pocket(3, "FL")), {
+      call: [{ ball: 3, pocket: "FL", way: "bank" }],
+      striker: 1,
+    });
+    expect(j.verdict.next).toEqual({ player: 1, mayPass: true });
+    expect(j.verdict.shelf).toEqual([5, 6]);
+  });
+
+  it("clause 2, I13: the eighth ball wins and a winning shot offers nothing more", () => {
+    const t = TABLE;
+    const j = judge(shot(strike(7), hit(7, 3), cushion(3, "RF"), pocket(3, "FL")), {
+      shelves: shelvesFor(t, [7, 3]),
+      call: [{ ball: 3, pocket: "FL", way: "bank" }],
+    });
+    expect(j.verdict.winner).toBe(0);
+    expect(j.verdict.shelf).toEqual([8, 3]);
+    expect(j.verdict.bonus).toBe(false);
+    expect(j.verdict.next.mayPass).toBe(false);
+  });
+
+  it("explains a foul in Russian and English with the clause (the verdict explains itself)", () => {
+    const j = judge(shot(strike(7), hit(7, 0), cushion(0, "LF"), cushion(0, "F")));
+    expect(j.verdict.explanation.ru).toContain("Штраф: касание цветного шара (п. 10).");
+    expect(j.verdict.explanation.ru).toContain("с полки выставлен на стол (п. 15)");
+    expect(j.verdict.explanation.en).toContain("Foul: the coloured ball was touched (clause 10).");
+    expect(j.verdict.explanation.en).toContain("from the shelf is spotted (clause 15)");
+    expect(j.verdict.clauses).toEqual(["3c", "4", "10", "15", "16", "17"]);
+  });
+
+  it("explains a safety [отыгрыш] with its condition letter", () => {
+    const j = judge(shot(strike(7), hit(7, 3), cushion(3, "LF"), cushion(3, "F")));
+    expect(j.verdict.explanation.ru).toContain("Отыгрыш выполнен");
+    expect(j.verdict.explanation.ru).toContain("п. 3в");
+    expect(j.verdict.explanation.en).toContain("clause 3c");
+  });
+
+  it("explains свояк and чужой, the shelf [полка] and the debt", () => {
+    const j = judge(shot(strike(7), hit(7, 3), pocket(7, "ML")), { call: [{ ball: 7, pocket: "ML", way: "direct" }] });
+    expect(j.verdict.explanation.ru).toContain("свояк по заказу");
+    expect(j.verdict.explanation.ru).toContain("На полку: 7");
+    const d = judge(shot(strike(7), hit(7, 3), cushion(3, "LF")), { shelves: shelvesFor(TABLE, [0, 10]) });
+    expect(d.verdict.explanation.ru).toContain("долг");
+    expect(d.verdict.explanation.en).toContain("owes a ball");
+  });
+
+  it("toContractVerdict keeps exactly the contract's fields (SIM-CLI verdict)", () => {
+    const j = judge(shot(strike(7), hit(7, 3), pocket(3, "FL")), { call: [{ ball: 3, pocket: "FL", way: "direct" }] });
+    expect(Object.keys(toContractVerdict(j.verdict))).toEqual([
+      "foul",
+      "reasons",
+      "counted",
+      "spotted",
+      "penalty",
+      "bonus",
+      "next",
+      "shelf",
+      "debt",
+      "winner",
+    ]);
+  });
+
+  it("is deterministic: the same input gives the same verdict and table", () => {
+    const events = shot(strike(7), hit(7, 3), pocket(3, "FR"), hit(7, 0), pocket(5, "FR"));
+    expect(judge(events)).toEqual(judge(events));
+  });
+});
