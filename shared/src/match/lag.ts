@@ -52,16 +52,9 @@ function lossesOf(input: LagInput, player: PlayerIndex, side: number): LagLoss[]
   const rest = input.rest.find((b) => b.id === ball);
   const losses: LagLoss[] = [];
   if (!cushions.some((c) => c.event.cushion === "F")) losses.push("missed-foot-cushion");
-  // The log has no event for crossing the long axis, so the side is read wherever the ball is known to
-  // have been: its cushion contacts, its collisions and its resting place.
-  const seen = [
-    ...cushions.map((c) => c.event.y),
-    ...input.events.flatMap((e) =>
-      e.type === "collision" && (e.a === ball || e.b === ball) ? [e.a === ball ? e.ay : e.by] : [],
-    ),
-    ...(rest ? [rest.y] : []),
-  ];
-  if (seen.some((y) => y * side < 0)) losses.push("crossed-half");
+  // The physics logs every crossing of the long axis; the start side is checked too, for a log written by hand.
+  const crossed = input.events.some((e) => e.type === "long-axis" && e.ball === ball);
+  if (crossed || (rest !== undefined && rest.y * side < 0)) losses.push("crossed-half");
   if (cushions.some((c) => LONG_CUSHIONS.has(c.event.cushion))) losses.push("long-cushion");
   if (haveTouched(log, ball, other)) losses.push("touched-other-ball");
   if (droppedBall(log, ball)) losses.push("pocketed");

@@ -56,6 +56,8 @@ export interface World {
   readonly paths: (TracePoint[] | null)[];
   /** Last non-zero half (−1 head, +1 foot) of each ball's centre, for centre-line crossings (I4). */
   readonly halves: number[];
+  /** Last non-zero side of the long axis (−1 right, +1 left) of each ball's centre, for the lag (I21). */
+  readonly sides: number[];
   /** Contacts in progress (ball–ball and ball–obstacle keys), so one touch gives one event. */
   readonly contacts: Set<number>;
   /** Per ball, within the current step: the state friction is integrated from, and whether it moves. */
@@ -74,6 +76,7 @@ export function createWorld(positions: readonly BallPosition[], options: WorldOp
     recorders: balls.map((b) => (options.trace ? new TraceRecorder(0, b.x, b.y, TRACE_TOLERANCE) : null)),
     paths: balls.map((b) => (options.recordPath ? [[0, b.x, b.y] as TracePoint] : null)),
     halves: balls.map((b) => Math.sign(b.x)),
+    sides: balls.map((b) => Math.sign(b.y)),
     contacts: new Set(),
     base: balls.map(() => ({ t: 0, kickedAt: -1, vx: 0, vy: 0, wx: 0, wy: 0, wz: 0 })),
     driven: balls.map(() => false),
@@ -375,24 +378,37 @@ function obstacleContactTime(ball: SimBall, o: Obstacle, limit: number, travel: 
   return discContactTime(px, py, -ball.vx, -ball.vy, o.reach, limit);
 }
 
-/** Straight-line motion of every ball for `span` seconds from time `t0`, noting centre-line crossings (I4). */
+/**
+ * Straight-line motion of every ball for `span` seconds from time `t0`, noting crossings of the centre line
+ * (I4) and of the long axis (for the lag's "other player's half", I21).
+ */
 function advance(world: World, span: number, t0: number): void {
   if (span <= 0) return;
   const crossings: ShotEvent[] = [];
-  const { balls, halves } = world;
+  const { balls, halves, sides } = world;
   for (let i = 0; i < balls.length; i++) {
     const ball = balls[i]!;
     if (!ball.onTable || (ball.vx === 0 && ball.vy === 0)) continue;
     const x0 = ball.x;
+    const y0 = ball.y;
     ball.x += ball.vx * span;
     ball.y += ball.vy * span;
     const half = Math.sign(ball.x);
-    if (half === 0 || half === halves[i]) continue;
-    if (halves[i] !== 0) {
-      const from = halves[i] as -1 | 1;
-      crossings.push({ t: t0 + -x0 / ball.vx, type: "centre-line", ball: ball.id, from });
+    if (half !== 0 && half !== halves[i]) {
+      if (halves[i] !== 0) {
+        const from = halves[i] as -1 | 1;
+        crossings.push({ t: t0 + -x0 / ball.vx, type: "centre-line", ball: ball.id, from });
+      }
+      halves[i] = half;
     }
-    halves[i] = half;
+    const side = Math.sign(ball.y);
+    if (side !== 0 && side !== sides[i]) {
+      if (sides[i] !== 0) {
+        const from = sides[i] as -1 | 1;
+        crossings.push({ t: t0 + -y0 / ball.vy, type: "long-axis", ball: ball.id, from });
+      }
+      sides[i] = side;
+    }
   }
   if (crossings.length > 1) crossings.sort((p, q) => p.t - q.t);
   for (const c of crossings) world.events.push(c);

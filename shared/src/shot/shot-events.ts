@@ -14,6 +14,7 @@ export type ShotEvent =
   | CollisionEvent
   | CushionEvent
   | CentreLineEvent
+  | LongAxisEvent
   | PocketEvent
   | OffTableEvent
   | InMouthEvent;
@@ -54,6 +55,18 @@ export interface CentreLineEvent {
   readonly type: "centre-line";
   readonly ball: number;
   /** The half the ball's centre left: -1 head half, +1 foot half (I4). */
+  readonly from: -1 | 1;
+}
+
+/**
+ * The ball's centre crossed the long axis y = 0 (an addition to the contract's event types, which allows
+ * more): the lag's "crosses into the other player's half" (I21) is read from it.
+ */
+export interface LongAxisEvent {
+  readonly t: number;
+  readonly type: "long-axis";
+  readonly ball: number;
+  /** The side the ball's centre left: -1 right (y < 0), +1 left (y > 0). */
   readonly from: -1 | 1;
 }
 

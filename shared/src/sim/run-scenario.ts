@@ -2,6 +2,7 @@ import { type SimulationResult, type SimulationStats, simulate } from "../physic
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallTrace } from "../shot/trace-codec.ts";
 import type { BallPosition } from "../table/balls.ts";
+import { rulesJudge } from "./rules-judge.ts";
 import type { Scenario } from "./scenario-schema.ts";
 
 /** The contract's result object (SIM-CLI.md, version 1). */
@@ -25,11 +26,7 @@ export type Judgement =
 
 export type Judge = (scenario: Scenario, shot: SimulationResult) => Judgement;
 
-/**
- * Until the rules engine is plugged in: the table is where the physics left it, and there is no verdict.
- * Plugging it in is this one function: e.g. `judgeScenario(scenario, shot.events, shot.rest)` from
- * `../rules/scenario.ts`, mapped to `{ ok, table, verdict }` or `{ ok: false, field, message }`.
- */
+/** Physics only: the table is where the physics left it, and there is no verdict (for physics tests). */
 export const restAsTable: Judge = (_scenario, shot) => ({ ok: true, table: shot.rest });
 
 export type ScenarioRun = { ok: true; result: ScenarioResult } | { ok: false; field: string; message: string };
@@ -37,7 +34,7 @@ export type ScenarioRun = { ok: true; result: ScenarioResult } | { ok: false; fi
 /** The pipeline of one scenario: simulate, judge, shape the answer. The scenario must already be valid. */
 export function runScenario(scenario: Scenario, options: { trace: boolean; judge?: Judge }): ScenarioRun {
   const shot = simulate({ balls: scenario.balls, strokes: [scenario.shot], trace: options.trace });
-  const judgement = (options.judge ?? restAsTable)(scenario, shot);
+  const judgement = (options.judge ?? rulesJudge)(scenario, shot);
   if (!judgement.ok) return judgement;
   // Key order follows the contract's example: version, events, rest, table, verdict, stats, trace.
   const result: ScenarioResult = {

@@ -31,7 +31,7 @@ const withChange = (change: (s: Json) => void): string => {
 };
 
 describe("habibka-sim command (contract SIM-CLI.md)", () => {
-  it("simulates one scenario: version 1, events in time order, rest, table = rest (no rules yet), stats; no trace", () => {
+  it("simulates one scenario: version 1, events in time order, rest, table, stats; no trace", () => {
     const r = run(JSON.stringify(example));
     expect(r.code).toBe(0);
     expect(r.stderr).toBe("");

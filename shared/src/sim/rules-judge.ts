@@ -1,0 +1,28 @@
+import { judgeScenario } from "../rules/scenario.ts";
+import { isWhiteBall } from "../table/balls.ts";
+import type { Judge } from "./run-scenario.ts";
+import type { Scenario } from "./scenario-schema.ts";
+
+/**
+ * A scenario without `match` whose table lacks white balls is not a Habibka position (the default shelves
+ * are empty, so the 15 white balls cannot be accounted for): it is simulated and reported with
+ * `verdict: null` rather than refused, so the command also serves as a plain physics simulator. With an
+ * explicit `match`, the shelves must account for every white ball (exit 2 otherwise).
+ */
+function isPhysicsOnly(scenario: Scenario): boolean {
+  return scenario.match === undefined && scenario.balls.filter((b) => isWhiteBall(b.id)).length !== 15;
+}
+
+/**
+ * The rules engine as the command's judge: the contract's `verdict` (with the extra `clauses` and the
+ * players' `explanation`) and `table`, computed by the same code the server uses. A scenario the rules
+ * cannot judge (a called ball not on the table, a shelf already at eight, …) is bad input: exit 2 naming
+ * the field.
+ */
+export const rulesJudge: Judge = (scenario, shot) => {
+  if (isPhysicsOnly(scenario)) return { ok: true, table: [...shot.rest], verdict: null };
+  const judged = judgeScenario(scenario, shot.events, shot.rest);
+  if (!judged.ok) return { ok: false, field: judged.error.field ?? "scenario", message: judged.error.message };
+  const { verdict, table, clauses, explanation } = judged.value;
+  return { ok: true, table: [...table], verdict: { ...verdict, clauses, explanation } };
+};
