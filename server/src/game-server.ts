@@ -33,6 +33,8 @@ export interface GameServerOptions {
   readonly seed?: () => number;
   /** See RoomServices.animationScale. */
   readonly animationScale?: number;
+  /** See RoomServices.clockScale. */
+  readonly clockScale?: number;
 }
 
 /**

@@ -29,7 +29,7 @@ import type { z } from "zod";
 import type { Logger } from "../logger.ts";
 import type { MatchRecords } from "../records/match-records.ts";
 import { lobbyMetadata } from "./lobby-metadata.ts";
-import { type ClientError, MessageGuard, type RateLimit } from "./message-guard.ts";
+import { CLOSE_HOSTILE, type ClientError, MessageGuard, type RateLimit } from "./message-guard.ts";
 import { type SeatIndex, Seating } from "./seating.ts";
 import { createSyncedState, mirrorMatch, mirrorSeats } from "./state-mirror.ts";
 import { releaseTableCode, reserveTableCode } from "./table-code.ts";
@@ -45,15 +45,39 @@ export interface RoomServices {
    * Tests that play whole matches shrink it; the protocol is the same.
    */
   readonly animationScale?: number;
+  /**
+   * Multiplies the length of the shot clock's second (default 1, real time). Tests shrink it to see the
+   * clock run out without waiting 30 s; the countdown and the protocol are the same.
+   */
+  readonly clockScale?: number;
 }
 
 const SPECTATOR_RECONNECT_SECONDS = 20;
+/** Room for the two seat holders returning on new connections (see onCreate). */
+const RETURNING_HOLDERS = 2;
 const CLOSE_SEAT_TAKEN_OVER = 4001;
+/**
+ * The table closed because the server is shutting down (docs/PROTOCOL.md). Colyseus would send its own
+ * SERVER_SHUTDOWN, which is 4001 too, and a client could not tell a redeploy from its seat being taken over.
+ */
+const CLOSE_TABLE_CLOSED = 4000;
+/**
+ * Closes after which the connection may not come back as the same session: the server closed it for bad
+ * messages (4400) or for flooding (Colyseus's 4002), or its seat was taken over (4001). A kicked player can
+ * still return to a held seat with the seat token, as a new session. (An oversized frame is refused by the
+ * WebSocket layer, which the room sees as an abnormal close, 1006: that one is indistinguishable from a
+ * network failure and keeps its reconnection window.)
+ */
+const NO_RECONNECTION: ReadonlySet<number> = new Set([CLOSE_HOSTILE, 4002, CLOSE_SEAT_TAKEN_OVER]);
 /** Margin after a shot's animation before the next one is accepted, for clients' network jitter. */
 const ANIMATION_MARGIN_MS = 250;
 
 interface RunningShot {
   readonly message: ShotBroadcast;
+  /**
+   * Wall-clock ms when the shot was announced. Not the room clock: that one advances only when the room
+   * ticks, so it is stale by the simulation that just ran, which made `elapsed` run ahead of the animation.
+   */
   readonly startedAt: number;
 }
 
@@ -98,7 +122,10 @@ export function createHabibkaRoom(services: RoomServices) {
       const parsed = CreateTableOptions.safeParse(options);
       if (!parsed.success) throw new ServerError(400, describeIssue(parsed.error.issues[0]));
       this.settings = parsed.data;
-      this.maxClients = 2 + this.settings.spectatorCap;
+      // The spectator cap is the seating's to enforce (with its "spectators are full"). Colyseus's own limit
+      // also counts the places it keeps for dropped connections, and a full room is locked to everyone: the
+      // margin lets both seats' holders come back by token while their old sessions still hold places.
+      this.maxClients = 2 + this.settings.spectatorCap + RETURNING_HOLDERS;
       this.seating = new Seating(this.settings.spectatorCap);
       this.guard = new MessageGuard(this.log, () => this.clock.currentTime);
       this.roomId = await reserveTableCode(this.presence);
@@ -160,13 +187,16 @@ export function createHabibkaRoom(services: RoomServices) {
         client.send("welcome", { role: "spectator", seat: null, matchId: this.state.matchId });
       }
       if (this.running) {
-        client.send("shot", { ...this.running.message, elapsed: this.clock.currentTime - this.running.startedAt });
+        client.send("shot", { ...this.running.message, elapsed: Date.now() - this.running.startedAt });
       }
       this.afterSeatsChanged();
     }
 
-    override onDrop(client: Client): void {
-      const seat = this.seating.seatOf(client.sessionId);
+    override onDrop(client: Client, code?: number): void {
+      // A connection the server itself closed does not get its place kept: Colyseus then calls onLeave.
+      if (code !== undefined && NO_RECONNECTION.has(code)) return;
+      // The seat shows its player absent (`connected` false) until the SDK reconnects or the hold expires.
+      const seat = this.seating.drop(client.sessionId);
       const seconds = seat === null ? SPECTATOR_RECONNECT_SECONDS : this.settings.seatHoldSeconds;
       if (seat !== null) this.holdSeat(seat);
       // The deferred rejects when the window closes or the room is disposed: both are ordinary outcomes.
@@ -175,7 +205,7 @@ export function createHabibkaRoom(services: RoomServices) {
     }
 
     override onReconnect(client: Client): void {
-      const seat = this.seating.seatOf(client.sessionId);
+      const seat = this.seating.reconnect(client.sessionId);
       if (seat !== null) this.cancelSeatHold(seat);
       this.afterSeatsChanged();
     }
@@ -185,6 +215,10 @@ export function createHabibkaRoom(services: RoomServices) {
       const seat = this.seating.disconnect(client.sessionId);
       if (seat !== null && !this.seatHolds.has(seat)) this.holdSeat(seat);
       this.afterSeatsChanged();
+    }
+
+    override onBeforeShutdown(): void {
+      this.disconnect(CLOSE_TABLE_CLOSED).catch(() => undefined);
     }
 
     override async onDispose(): Promise<void> {
@@ -230,14 +264,14 @@ export function createHabibkaRoom(services: RoomServices) {
           messageRu: "Ваш удар на раскат уже сделан",
         };
       const check = validateLag(this.match, seat, message);
-      if (!check.ok) return { type: "lag", ...check.error };
+      if (!check.ok) return refusal("lag", check.error);
       this.pendingLags[seat] = message;
       this.state.lagSent[seat] = true;
       const [first, second] = this.pendingLags;
       if (first && second) {
         this.pendingLags[0] = this.pendingLags[1] = null;
         const outcome = playLag(this.match, [first, second]);
-        if (!outcome.ok) return { type: "lag", ...outcome.error };
+        if (!outcome.ok) return refusal("lag", outcome.error);
         this.apply(outcome.value, -1);
       }
       return undefined;
@@ -255,7 +289,7 @@ export function createHabibkaRoom(services: RoomServices) {
           messageRu: "Предыдущий удар ещё не закончился",
         };
       const outcome = playShot(this.match, seat, message);
-      if (!outcome.ok) return { type: "shot", ...outcome.error };
+      if (!outcome.ok) return refusal("shot", outcome.error);
       this.apply(outcome.value, seat);
       return undefined;
     }
@@ -271,7 +305,7 @@ export function createHabibkaRoom(services: RoomServices) {
           messageRu: "Предыдущий удар ещё не закончился",
         };
       const outcome = answerOffer(this.match, seat, message);
-      if (!outcome.ok) return { type: "answer", ...outcome.error };
+      if (!outcome.ok) return refusal("answer", outcome.error);
       this.apply(outcome.value, seat);
       return undefined;
     }
@@ -280,7 +314,7 @@ export function createHabibkaRoom(services: RoomServices) {
       const seat = this.seatFor(client, "resign");
       if (typeof seat !== "number") return seat;
       const outcome = resign(this.match, seat);
-      if (!outcome.ok) return { type: "resign", ...outcome.error };
+      if (!outcome.ok) return refusal("resign", outcome.error);
       this.apply(outcome.value, seat);
       return undefined;
     }
@@ -304,8 +338,10 @@ export function createHabibkaRoom(services: RoomServices) {
     }
 
     private onAim(client: Client, message: AimMessage): ClientError | undefined {
-      const seat = this.seating.seatOf(client.sessionId);
-      if (seat === null || seat !== this.state.toMove)
+      // A spectator gets the same answer as for any player's action (docs/PROTOCOL.md: not-seated).
+      const seat = this.seatFor(client, "aim");
+      if (typeof seat !== "number") return seat;
+      if (seat !== this.state.toMove)
         return {
           type: "aim",
           code: "not-your-turn",
@@ -390,7 +426,7 @@ export function createHabibkaRoom(services: RoomServices) {
       };
       this.broadcast("shot", message);
       if (played.duration <= 0) return;
-      this.running = { message, startedAt: this.clock.currentTime };
+      this.running = { message, startedAt: Date.now() };
       this.state.animating = true;
       this.animationTimer?.clear();
       this.animationTimer = this.clock.setTimeout(
@@ -412,13 +448,16 @@ export function createHabibkaRoom(services: RoomServices) {
       if (this.settings.shotClock === 0 || this.running || view.toMove === null) return;
       if (view.phase !== "opening" && view.phase !== "play") return;
       this.state.clockLeft = this.settings.shotClock;
-      this.clockTimer = this.clock.setInterval(() => {
-        this.state.clockLeft = Math.max(0, this.state.clockLeft - 1);
-        if (this.state.clockLeft > 0) return;
-        this.clockTimer?.clear();
-        const outcome = expireShotClock(this.match);
-        if (outcome.ok) this.apply(outcome.value, view.toMove ?? -1);
-      }, 1000);
+      this.clockTimer = this.clock.setInterval(
+        () => {
+          this.state.clockLeft = Math.max(0, this.state.clockLeft - 1);
+          if (this.state.clockLeft > 0) return;
+          this.clockTimer?.clear();
+          const outcome = expireShotClock(this.match);
+          if (outcome.ok) this.apply(outcome.value, view.toMove ?? -1);
+        },
+        1000 * (services.clockScale ?? 1),
+      );
     }
 
     // ---- seats --------------------------------------------------------------------------------------
@@ -469,6 +508,31 @@ export function createHabibkaRoom(services: RoomServices) {
     }
   };
 }
+
+/**
+ * A pipeline refusal as the protocol's `error`. The match flow says `wrong-player` when the other seat is to
+ * act; the protocol's code for that is `not-your-turn` (docs/PROTOCOL.md). Its `field` names the rules'
+ * request (`shot`, `angle`, ...); the protocol's names the message's own field (`shotNumber`, `stroke.angle`).
+ */
+function refusal(
+  type: string,
+  error: { code: string; message: string; messageRu?: string | undefined; field?: string | undefined },
+): ClientError {
+  const code = error.code === "wrong-player" ? "not-your-turn" : error.code;
+  const field = error.field === undefined ? undefined : MESSAGE_FIELDS[error.field];
+  const { field: _rulesField, ...rest } = error;
+  return { type, ...rest, code, ...(field === null ? {} : { field: field ?? error.field }) };
+}
+
+/** Rules' request fields renamed to the message's; null: the field is not in the message (the seat). */
+const MESSAGE_FIELDS: Readonly<Record<string, string | null>> = {
+  shot: "shotNumber",
+  angle: "stroke.angle",
+  speed: "stroke.speed",
+  offset: "stroke.offset",
+  player: null,
+  type: null,
+};
 
 function waitingError(type: string): ClientError {
   return { type, code: "wrong-phase", message: "waiting for the second player", messageRu: "Ждём второго игрока" };

@@ -58,7 +58,7 @@ export class MessageGuard {
       const parsed = schema.safeParse(payload ?? {});
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        const field = issue?.path.join(".") || undefined;
+        const field = issue ? fieldPath(issue.path) : undefined;
         this.refuse(client, {
           type,
           code: "bad-message",
@@ -116,4 +116,11 @@ export class MessageGuard {
       client.leave(CLOSE_HOSTILE, "too many bad messages");
     }
   }
+}
+
+/** A zod issue's path as the rules write fields: `call[1].pocket`, `stroke.angle`. */
+export function fieldPath(path: readonly PropertyKey[]): string | undefined {
+  let out = "";
+  for (const key of path) out += typeof key === "number" ? `[${key}]` : `${out ? "." : ""}${String(key)}`;
+  return out || undefined;
 }

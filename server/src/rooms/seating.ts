@@ -6,8 +6,10 @@ export interface Seat {
   readonly name: string;
   /** Secret the seat's holder presents to come back to it (reload, new device, expired SDK reconnection). */
   readonly token: string;
-  /** The connection holding the seat now; null while the player is away and the seat is held. */
+  /** The connection holding the seat now; null once it has left and the seat is held for a new one. */
   sessionId: string | null;
+  /** The connection dropped abnormally and Colyseus is waiting for it to reconnect (same session). */
+  away: boolean;
 }
 
 export type Admission =
@@ -58,6 +60,7 @@ export class Seating {
         const held = this.seats[seat]!;
         const replaces = held.sessionId;
         held.sessionId = request.sessionId;
+        held.away = false;
         return { role: "player", seat, token: held.token, replaces, returning: true };
       }
     }
@@ -65,7 +68,7 @@ export class Seating {
     if (!request.watch && free !== -1) {
       const seat = free as SeatIndex;
       const token = this.newToken();
-      this.seats[seat] = { name: request.name, token, sessionId: request.sessionId };
+      this.seats[seat] = { name: request.name, token, sessionId: request.sessionId, away: false };
       return { role: "player", seat, token, replaces: null, returning: false };
     }
     if (this.spectators.size >= this.spectatorCap) return { role: "refused", reason: "spectators-full" };
@@ -83,11 +86,28 @@ export class Seating {
     return this.spectators.has(sessionId);
   }
 
+  /** The seat's connection dropped; it may come back as the same session (the SDK's reconnection). */
+  drop(sessionId: string): SeatIndex | null {
+    const seat = this.seatOf(sessionId);
+    if (seat !== null) this.seats[seat]!.away = true;
+    return seat;
+  }
+
+  /** The dropped connection is back. */
+  reconnect(sessionId: string): SeatIndex | null {
+    const seat = this.seatOf(sessionId);
+    if (seat !== null) this.seats[seat]!.away = false;
+    return seat;
+  }
+
   /** The connection is gone; a seat stays held (its holder is away) until `release` or a return. */
   disconnect(sessionId: string): SeatIndex | null {
     this.spectators.delete(sessionId);
     const seat = this.seatOf(sessionId);
-    if (seat !== null) this.seats[seat]!.sessionId = null;
+    if (seat !== null) {
+      this.seats[seat]!.sessionId = null;
+      this.seats[seat]!.away = false;
+    }
     return seat;
   }
 
@@ -100,8 +120,10 @@ export class Seating {
     return this.seats[0] !== null && this.seats[1] !== null;
   }
 
+  /** The seat's holder has a live connection (not left, not waiting to reconnect). */
   isPresent(seat: SeatIndex): boolean {
-    return this.seats[seat]?.sessionId != null;
+    const held = this.seats[seat];
+    return held != null && held.sessionId !== null && !held.away;
   }
 
   private seatWithToken(token: string): SeatIndex | null {

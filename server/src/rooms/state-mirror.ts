@@ -72,7 +72,7 @@ export function mirrorSeats(state: MatchState, seating: Seating): void {
       state.players.set(key, player);
     }
     player.name = held.name;
-    player.connected = held.sessionId !== null;
+    player.connected = seating.isPresent(seat);
   }
   for (const sessionId of [...state.spectators.keys()]) {
     if (!seating.spectators.has(sessionId)) state.spectators.delete(sessionId);

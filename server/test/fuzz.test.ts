@@ -1,0 +1,314 @@
+import {
+  AimMessage,
+  AnswerMessage,
+  ChatMessage,
+  EmptyMessage,
+  LagMessage,
+  ShotMessage,
+} from "@habibka/shared/protocol";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findShot } from "./support/pottable-shot.ts";
+import {
+  ballsOnTable,
+  gameState,
+  joinTable,
+  leaveAll,
+  seatedPair,
+  serverRoom,
+  type TableClient,
+  takeOverSeat,
+} from "./support/table-client.ts";
+import { eventually, type RunningServer, startTestServer } from "./support/test-server.ts";
+
+/**
+ * Thousands of random payloads on every message type, from spectators and from both seats: the room must
+ * answer each (an `error`, or the chat it relays), never change the synced state for them, never crash,
+ * and still serve a valid request afterwards.
+ */
+
+const KNOWN = ["lag", "shot", "answer", "aim", "chat", "resign", "rematch"] as const;
+type Known = (typeof KNOWN)[number];
+const SCHEMAS = {
+  lag: LagMessage,
+  shot: ShotMessage,
+  answer: AnswerMessage,
+  aim: AimMessage,
+  chat: ChatMessage,
+  resign: EmptyMessage,
+  rematch: EmptyMessage,
+} as const;
+/** Messages of each type one connection may send at once without meeting the rate limit (message-guard). */
+const QUOTA: Record<Known, number> = { lag: 3, shot: 3, answer: 3, aim: 10, chat: 5, resign: 2, rematch: 2 };
+/** A connection is cut at 20 refused messages; each batch stays below. */
+const BATCH = 19;
+
+// ---- payloads -------------------------------------------------------------------------------------
+
+const oddNumber = fc.constantFrom(
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+  -0,
+  1e308,
+  -1e308,
+  Number.MIN_VALUE,
+  Number.MAX_SAFE_INTEGER + 2,
+  2 ** 32,
+  -(2 ** 31) - 1,
+  0.1 + 0.2,
+);
+const oddString = fc.constantFrom("NaN", "Infinity", "-Infinity", "1e999", "0x10", "", " ", "__proto__", "constructor");
+const longString = fc.integer({ min: 201, max: 6_000 }).map((n) => "ш".repeat(n));
+const deep = fc.integer({ min: 20, max: 300 }).map((depth) => {
+  let value: unknown = { x: 1 };
+  for (let i = 0; i < depth; i++) value = i % 2 ? { stroke: value } : [value];
+  return value;
+});
+const junk: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  { weight: 2, arbitrary: oddNumber },
+  { weight: 2, arbitrary: oddString },
+  { weight: 1, arbitrary: longString },
+  { weight: 1, arbitrary: deep },
+  { weight: 1, arbitrary: fc.constantFrom(null, undefined, true, false, [], {}) },
+  { weight: 2, arbitrary: fc.double() },
+  { weight: 2, arbitrary: fc.integer({ min: -1_000, max: 1_000 }) },
+);
+/** Either a plausible value or junk, for one field of an otherwise well-formed message. */
+const field = <T>(plausible: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 2, arbitrary: junk });
+const point = fc.record({ x: field(fc.double({ min: -2, max: 2 })), y: field(fc.double({ min: -1, max: 1 })) });
+const stroke = fc.record(
+  {
+    cue: field(fc.integer({ min: 0, max: 15 })),
+    angle: field(fc.double({ min: -400, max: 800 })),
+    speed: field(fc.double({ min: -1, max: 13 })),
+    offset: field(fc.record({ x: fc.double({ min: -1, max: 1 }), y: fc.double({ min: -1, max: 1 }) })),
+  },
+  { requiredKeys: [] },
+);
+const called = fc.record(
+  {
+    ball: field(fc.integer({ min: -1, max: 16 })),
+    pocket: field(fc.constantFrom("HL", "HR", "ML", "MR", "FL", "FR", "XX", "hl")),
+    way: field(fc.constantFrom("direct", "bank", "jump")),
+  },
+  { requiredKeys: [] },
+);
+const shaped: Record<Known, fc.Arbitrary<unknown>> = {
+  lag: fc.record({ place: field(point), angle: field(fc.double()), speed: field(fc.double()) }, { requiredKeys: [] }),
+  shot: fc.record(
+    {
+      shotNumber: field(fc.integer({ min: -2, max: 5 })),
+      stroke: field(stroke),
+      call: field(fc.array(called, { maxLength: 4 })),
+      place: field(point),
+    },
+    { requiredKeys: [] },
+  ),
+  answer: fc.record(
+    { shotNumber: field(fc.integer({ min: -2, max: 5 })), accept: field(fc.boolean()) },
+    { requiredKeys: [] },
+  ),
+  aim: fc.record(
+    { stroke: field(stroke), call: field(fc.array(called, { maxLength: 3 })), place: field(point) },
+    { requiredKeys: [] },
+  ),
+  chat: fc.record({ text: field(fc.string({ maxLength: 220 })) }, { requiredKeys: [] }),
+  resign: field(fc.constant({})),
+  rematch: field(fc.constant({})),
+};
+const unknownType = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 60 }).filter((t) => !(KNOWN as readonly string[]).includes(t)),
+  fc.integer({ min: 0, max: 1_000_000 }),
+);
+
+interface Sent {
+  readonly type: string | number;
+  readonly payload: unknown;
+}
+
+/** One batch: known types within their quota (in random order), plus unknown types, at most BATCH in all. */
+const batch: fc.Arbitrary<Sent[]> = fc
+  .tuple(
+    ...KNOWN.map((type) =>
+      fc.array(
+        fc.oneof({ weight: 3, arbitrary: shaped[type] }, { weight: 1, arbitrary: junk }).map((payload) => ({
+          type,
+          payload,
+        })),
+        { maxLength: QUOTA[type] },
+      ),
+    ),
+    fc.array(
+      fc.record({ type: unknownType, payload: junk }).map(({ type, payload }) => ({ type, payload })),
+      { maxLength: 6 },
+    ),
+  )
+  .chain((groups) => fc.shuffledSubarray(groups.flat(), { minLength: Math.min(BATCH, groups.flat().length) }))
+  .map((all) => all.slice(0, BATCH))
+  // The SDK would refuse to pack nothing of these, but a frame over 16 KiB closes the connection (tested once).
+  .filter((all) => all.every((m) => (JSON.stringify(m.payload) ?? "").length * 3 < 15_000));
+
+type Role = "spectator" | "waiting-player" | "player-to-move";
+
+/**
+ * What the room must answer: `error`, the relayed `chat`, or `skip` for a well-formed request that would
+ * legitimately change the match (the fuzzer only sends what must change nothing).
+ */
+function expectation(role: Role, message: Sent): "error" | "chat" | "skip" {
+  if (typeof message.type !== "string" || !(KNOWN as readonly string[]).includes(message.type)) return "error";
+  const type = message.type as Known;
+  const valid = SCHEMAS[type].safeParse(message.payload ?? {}).success;
+  if (!valid) return "error";
+  if (type === "chat") return "chat";
+  if (role === "spectator") return "error";
+  // A seated player's well-formed resignation would end the match; the player to move may shoot or aim.
+  if (type === "resign") return "skip";
+  if (role === "player-to-move" && (type === "shot" || type === "aim")) return "skip";
+  return "error";
+}
+
+describe("fuzzing every message type", () => {
+  let running: RunningServer;
+  let seats: [TableClient, TableClient];
+  let code: string;
+  let sentTotal = 0;
+
+  beforeAll(async () => {
+    running = await startTestServer({ seed: () => 11, animationScale: 0.01 });
+    const pair = await seatedPair(running.httpUrl, { opening: "draw" });
+    seats = [pair.a, pair.b];
+    code = pair.code;
+    await eventually(() => pair.a.state.phase === "opening", "the opening after the draw");
+  });
+  afterAll(async () => {
+    await leaveAll(...seats);
+    await running.stop();
+  });
+
+  /** Sends one batch from `client` and waits until every message got its answer. */
+  async function fire(client: TableClient, role: Role, messages: Sent[]): Promise<void> {
+    const plan = messages.map((m) => ({ ...m, expect: expectation(role, m) })).filter((m) => m.expect !== "skip");
+    const errorsBefore = client.errors.length;
+    const chatsBefore = client.chats.length;
+    const before = JSON.stringify(gameState(code));
+    for (const m of plan) client.send(m.type, m.payload);
+    sentTotal += plan.length;
+    const errors = plan.filter((m) => m.expect === "error").length;
+    const chats = plan.length - errors;
+    await eventually(
+      () => client.errors.length - errorsBefore >= errors && client.chats.length - chatsBefore >= chats,
+      `answers to ${plan.length} messages (${errors} errors, ${chats} chats)`,
+    );
+    expect(client.leaves, "the connection stays open").toEqual([]);
+    expect(client.errors.length - errorsBefore).toBe(errors);
+    expect(client.chats.length - chatsBefore).toBe(chats);
+    for (const error of client.errors.slice(errorsBefore)) {
+      expect(error.code).not.toBe("internal");
+      expect(error.code).not.toBe("rate-limited");
+    }
+    expect(JSON.stringify(gameState(code))).toBe(before);
+  }
+
+  it("answers random payloads from spectators with errors and changes nothing", async () => {
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(batch, async (messages) => {
+        runs++;
+        const spectator = await joinTable(running.httpUrl, code, { name: "Fuzz", watch: true });
+        try {
+          await fire(spectator, "spectator", messages);
+        } finally {
+          await spectator.leave();
+        }
+      }),
+      { numRuns: 100, seed: 20_261_130, interruptAfterTimeLimit: 40_000, endOnFailure: true },
+    );
+    expect(runs).toBe(100);
+  });
+
+  it("answers random payloads from both seats with errors and changes nothing", async () => {
+    const toMove = seats[0].state.toMove as 0 | 1;
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(batch, fc.boolean(), async (messages, mover) => {
+        runs++;
+        const seat = mover ? toMove : ((1 - toMove) as 0 | 1);
+        // A fresh connection for the seat (its token): a clean slate of rates and strikes.
+        seats[seat] = await takeOverSeat(running.httpUrl, code, seats[seat]);
+        await fire(seats[seat], mover ? "player-to-move" : "waiting-player", messages);
+      }),
+      { numRuns: 60, seed: 7, interruptAfterTimeLimit: 30_000, endOnFailure: true },
+    );
+    expect(runs).toBe(60);
+    expect(sentTotal).toBeGreaterThanOrEqual(2_000);
+  });
+
+  it("is still healthy afterwards: /healthz answers and a valid opening shot is played", async () => {
+    // Fresh connections for both seats: the fuzz spent their rates.
+    for (const seat of [0, 1] as const) seats[seat] = await takeOverSeat(running.httpUrl, code, seats[seat]);
+    const health = await fetch(`${running.httpUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(serverRoom(code).roomId).toBe(code);
+    const seat = seats[0].state.toMove as 0 | 1;
+    const mover = seats[seat];
+    for (const client of seats) await eventually(() => client.state.phase === "opening", "the synced state");
+    const planned = findShot({
+      balls: ballsOnTable(mover.state),
+      shelves: [[], []],
+      debts: [0, 0],
+      seat,
+      opening: true,
+      inHand: 1,
+    });
+    const number = mover.state.shotNumber;
+    mover.send("shot", { shotNumber: number, stroke: planned.stroke, call: planned.call, place: planned.place });
+    await eventually(() => seats.every((c) => c.shots.some((s) => s.number === number)), "the shot at both seats");
+    await eventually(() => mover.state.shotNumber === number + 1, "the next shot number");
+  });
+
+  it("disconnects a client after 20 refused messages (4400) and one over 30 messages a second", async () => {
+    const hostile = await joinTable(running.httpUrl, code, { name: "Hostile", watch: true });
+    for (let i = 0; i < 25; i++) hostile.send("nonsense", { i });
+    await eventually(() => hostile.leaves.length > 0, "the hostile client closed");
+    expect(hostile.leaves).toEqual([4400]);
+    expect(hostile.errors.length).toBe(20);
+    expect(hostile.errors.every((e) => e.code === "unknown-message")).toBe(true);
+
+    // Within every per-type rate and with only four strikes, but 32 messages in one second.
+    const flooder = await joinTable(running.httpUrl, code, { name: "Flooder", watch: true });
+    const shot = { shotNumber: 1, stroke: { cue: 1, angle: 0, speed: 1 }, call: [] };
+    const flood: Sent[] = [
+      ...Array.from({ length: 3 }, () => ({ type: "shot", payload: shot })),
+      ...Array.from({ length: 3 }, () => ({
+        type: "lag",
+        payload: { place: { x: -1.2, y: 0.3 }, angle: 0, speed: 2 },
+      })),
+      ...Array.from({ length: 3 }, () => ({ type: "answer", payload: { shotNumber: 1, accept: true } })),
+      ...Array.from({ length: 10 }, () => ({ type: "aim", payload: { stroke: shot.stroke } })),
+      ...Array.from({ length: 5 }, (_, i) => ({ type: "chat", payload: { text: `flood ${i}` } })),
+      ...Array.from({ length: 2 }, () => ({ type: "resign", payload: {} })),
+      ...Array.from({ length: 2 }, () => ({ type: "rematch", payload: {} })),
+      ...Array.from({ length: 4 }, () => ({ type: "unknown", payload: {} })),
+    ];
+    for (const m of flood) flooder.send(m.type, m.payload);
+    await eventually(() => flooder.leaves.length > 0, "the flooding client closed");
+    expect(flooder.leaves).toEqual([4002]);
+
+    // A frame over 16 KiB closes the connection (1009, message too big).
+    const big = await joinTable(running.httpUrl, code, { name: "Big", watch: true });
+    big.send("chat", { text: "z".repeat(20_000) });
+    await eventually(() => big.leaves.length > 0, "the oversized frame's connection closed");
+    expect(big.leaves).toEqual([1009]);
+
+    // None of it reached the table.
+    expect(seats[0].chats.some((c) => c.text.startsWith("flood"))).toBe(true);
+    // The clients the server threw out are not kept for a reconnection (the oversized frame's socket is
+    // torn down by the WebSocket layer, which Colyseus sees as an abnormal close: that one is kept 20 s).
+    const watchers = () => [...seats[0].state.spectators.values()].map((w) => w.name);
+    await eventually(() => !watchers().includes("Hostile") && !watchers().includes("Flooder"), "the kicked gone");
+    expect(seats[0].state.phase).not.toBe("finished");
+  });
+});

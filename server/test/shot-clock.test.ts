@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leaveAll, seatedPair, type TableClient } from "./support/table-client.ts";
+import { eventually, type RunningServer, startTestServer } from "./support/test-server.ts";
+
+/**
+ * The shot clock (issue 5: running out is a miss foul). The server's clock second is shrunk to 10 ms
+ * (`clockScale`); the room's timers fire on its ticks (every 50 ms), so a 30-second clock runs out in about
+ * 1.5 s. The countdown is otherwise the real one.
+ * Nothing here asserts on wall-clock durations.
+ */
+describe("the shot clock", () => {
+  let running: RunningServer;
+  let a: TableClient;
+  let b: TableClient;
+
+  beforeAll(async () => {
+    running = await startTestServer({ seed: () => 8, animationScale: 0.01, clockScale: 0.01 });
+    ({ a, b } = await seatedPair(running.httpUrl, { opening: "draw", shotClock: 30 }));
+  });
+  afterAll(async () => {
+    await leaveAll(a, b);
+    await running.stop();
+  });
+
+  it("counts down from the setting and, run out, plays a miss foul for the player to move", async () => {
+    expect(a.state.shotClock).toBe(30);
+    await eventually(() => a.state.phase === "opening", "the opening after the draw");
+    const opener = a.state.toMove as 0 | 1;
+    const other = opener === 0 ? 1 : 0;
+    const number = a.state.shotNumber;
+    // Every value the clock showed at a, in order.
+    const shown: number[] = [a.state.clockLeft];
+    a.room.onStateChange(() => {
+      if (shown.at(-1) !== a.state.clockLeft) shown.push(a.state.clockLeft);
+    });
+
+    await eventually(() => a.shots.length === 1 && b.shots.length === 1, "the clock's shot at both");
+    const shot = a.shots[0]!;
+    expect(shot).toMatchObject({ kind: "clock", number, seat: opener, duration: 0, request: { clock: "expired" } });
+    expect(shot.verdict).toMatchObject({ foul: true, reasons: ["miss"] });
+    expect(b.shots[0]).toEqual(shot);
+    // The countdown went down, never up, before the clock ran out.
+    const countdown = shown.slice(0, shown.indexOf(30, 1) === -1 ? undefined : shown.indexOf(30, 1));
+    expect(countdown.length).toBeGreaterThan(1);
+    for (let i = 1; i < countdown.length; i++) expect(countdown[i]!).toBeLessThan(countdown[i - 1]!);
+
+    // After the foul the other player may play or make the offender continue, on a fresh clock.
+    await eventually(() => a.state.shotNumber === number + 1, "the next shot number");
+    expect(a.state).toMatchObject({ phase: "play", toMove: other, offer: "foul" });
+    await eventually(() => a.state.clockLeft > 0 && a.state.clockLeft <= 30, "the clock restarted");
+
+    // The answer does not stop the clock: running out while answering is the answerer's miss.
+    await eventually(() => a.shots.length === 2, "the second expiry");
+    expect(a.shots[1]).toMatchObject({ kind: "clock", number: number + 1, seat: other });
+    expect(a.shots[1]!.verdict).toMatchObject({ foul: true, reasons: ["miss"] });
+
+    const record = (await (await fetch(`${running.httpUrl}/api/matches/${a.state.matchId}`)).json()) as {
+      shots: { number: number; kind: string; seat: number }[];
+    };
+    expect(record.shots.slice(0, 2)).toMatchObject([
+      { number, kind: "clock", seat: opener },
+      { number: number + 1, kind: "clock", seat: other },
+    ]);
+  });
+
+  it("stops with the match: no clock after a resignation", async () => {
+    a.send("resign", {});
+    await eventually(() => b.state.phase === "finished", "the resignation");
+    expect(b.state).toMatchObject({ finishReason: "resignation", winner: 1, clockLeft: 0 });
+    expect(b.state.toMove).toBe(-1);
+    expect(b.state.clockLeft).toBe(0);
+  });
+});

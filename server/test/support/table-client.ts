@@ -1,0 +1,232 @@
+import { matchMaker, type Room as ServerRoom } from "@colyseus/core";
+import { Client, type Room } from "@colyseus/sdk";
+import type { BallPosition } from "@habibka/shared";
+import { eventually } from "./test-server.ts";
+
+/**
+ * A test's view of one SDK connection to a table: the room plus every message the server sent it, in order,
+ * so that tests can wait for "the next error" or "shot number 7" and assert on what a real client received.
+ */
+
+export interface Welcome {
+  role: "player" | "spectator";
+  seat: 0 | 1 | null;
+  seatToken?: string;
+  matchId: string;
+}
+
+export interface ErrorMessage {
+  type: string;
+  code: string;
+  message: string;
+  messageRu?: string;
+  field?: string;
+}
+
+export interface ShotMessage {
+  matchId: string;
+  number: number;
+  kind: "shot" | "lag" | "clock";
+  seat: number;
+  request: unknown;
+  events: unknown[];
+  trace: string;
+  duration: number;
+  elapsed: number;
+  verdict: Record<string, unknown> & { explanation: { ru: string; en: string } };
+}
+
+export interface ChatMessage {
+  name: string;
+  role: "player" | "spectator";
+  seat: number | null;
+  text: string;
+  at: number;
+}
+
+export interface AimMessage {
+  seat: number;
+  stroke: unknown;
+  call: unknown;
+  place?: unknown;
+}
+
+/** The synced state's shape as the tests read it (the SDK decodes it by reflection). */
+export interface SyncedState {
+  code: string;
+  visibility: string;
+  opening: string;
+  shotClock: number;
+  seatHoldSeconds: number;
+  matchId: string;
+  phase: string;
+  toMove: number;
+  offer: string;
+  shotNumber: number;
+  lastBall: boolean;
+  animating: boolean;
+  clockLeft: number;
+  winner: number;
+  finishReason: string;
+  lagSent: boolean[] & { length: number };
+  rematch: boolean[] & { length: number };
+  balls: Iterable<{ id: number; x: number; y: number; onTable: boolean }>;
+  players: Map<string, { name: string; seat: number; connected: boolean; shelf: Iterable<number>; debt: number }>;
+  spectators: Map<string, { name: string }>;
+  toJSON(): Record<string, unknown>;
+}
+
+export interface TableClient {
+  readonly room: Room;
+  readonly sdk: Client;
+  readonly welcomes: Welcome[];
+  readonly errors: ErrorMessage[];
+  readonly shots: ShotMessage[];
+  readonly chats: ChatMessage[];
+  readonly aims: AimMessage[];
+  /** Close codes seen by `onLeave` and `onDrop`. */
+  readonly leaves: number[];
+  readonly drops: number[];
+  readonly reconnects: { count: number };
+  readonly state: SyncedState;
+  /** The latest welcome (a reconnection does not send a new one; a rejoin does). */
+  welcome(): Welcome;
+  send(type: string | number, payload?: unknown): void;
+  /** Resolves with the first error after `index` (default: the next one). */
+  nextError(after?: number, timeoutMs?: number): Promise<ErrorMessage>;
+  leave(): Promise<void>;
+}
+
+function attach(sdk: Client, room: Room): TableClient {
+  const client: TableClient = {
+    room,
+    sdk,
+    welcomes: [],
+    errors: [],
+    shots: [],
+    chats: [],
+    aims: [],
+    leaves: [],
+    drops: [],
+    reconnects: { count: 0 },
+    get state() {
+      return room.state as SyncedState;
+    },
+    welcome() {
+      const last = client.welcomes.at(-1);
+      if (!last) throw new Error("no welcome received");
+      return last;
+    },
+    send(type, payload) {
+      room.send(type as never, payload as never);
+    },
+    async nextError(after = client.errors.length, timeoutMs = 5_000) {
+      await eventually(() => client.errors.length > after, "an error message", timeoutMs);
+      return client.errors[after]!;
+    },
+    async leave() {
+      if (client.leaves.length > 0) return;
+      await room.leave(true);
+    },
+  };
+  room.onMessage("welcome", (m: Welcome) => client.welcomes.push(m));
+  room.onMessage("error", (m: ErrorMessage) => client.errors.push(m));
+  room.onMessage("shot", (m: ShotMessage) => client.shots.push(m));
+  room.onMessage("chat", (m: ChatMessage) => client.chats.push(m));
+  room.onMessage("aim", (m: AimMessage) => client.aims.push(m));
+  room.onLeave((code: number) => client.leaves.push(code));
+  room.onDrop((code: number) => client.drops.push(code));
+  room.onReconnect(() => client.reconnects.count++);
+  // Tests drop connections within seconds of joining; let the SDK reconnect at once.
+  room.reconnection.minUptime = 0;
+  room.reconnection.minDelay = 20;
+  room.reconnection.delay = 20;
+  return client;
+}
+
+export async function createTable(url: string, options: Record<string, unknown>): Promise<TableClient> {
+  const sdk = new Client(url);
+  const client = attach(sdk, await sdk.create("habibka", options));
+  await eventually(() => client.welcomes.length > 0 && client.state?.phase !== undefined, "welcome and state");
+  return client;
+}
+
+export async function joinTable(url: string, code: string, options: Record<string, unknown>): Promise<TableClient> {
+  const sdk = new Client(url);
+  const client = attach(sdk, await sdk.joinById(code, options));
+  await eventually(() => client.welcomes.length > 0 && client.state?.phase !== undefined, "welcome and state");
+  return client;
+}
+
+/** Two seated players at a new table: `a` created it (seat 0), `b` joined by its code (seat 1). */
+export async function seatedPair(
+  url: string,
+  options: Record<string, unknown> = {},
+): Promise<{ a: TableClient; b: TableClient; code: string }> {
+  const a = await createTable(url, { name: "Anna", ...options });
+  const code = a.room.roomId;
+  const b = await joinTable(url, code, { name: "Boris" });
+  await eventually(() => a.state.phase !== "waiting" && b.state.phase !== "waiting", "the match to start");
+  return { a, b, code };
+}
+
+/**
+ * A new connection for a seated player, by its seat token (the old connection is closed with 4001). Its
+ * rate limits and strikes start afresh, which lets a test send more refused requests than one connection may.
+ */
+export async function takeOverSeat(url: string, code: string, old: TableClient): Promise<TableClient> {
+  const { seat, seatToken } = old.welcome();
+  if (seat === null || !seatToken) throw new Error("only a seated player can take over the seat");
+  const name = old.state.players.get(String(seat))?.name ?? "Player";
+  const fresh = await joinTable(url, code, { name, seatToken });
+  if (fresh.welcome().seat !== seat) throw new Error(`took seat ${fresh.welcome().seat}, not ${seat}`);
+  await eventually(() => old.leaves.length > 0, "the replaced connection to close");
+  return fresh;
+}
+
+/** The room instance in this process, to read its authoritative state and reach its clients' sockets. */
+export function serverRoom(code: string): ServerRoom {
+  const room = matchMaker.getLocalRoomById(code);
+  if (!room) throw new Error(`no local room ${code}`);
+  return room as ServerRoom;
+}
+
+/**
+ * Cuts a client's socket from the server side with no close frame: an abnormal close (1006) for the SDK,
+ * which reconnects by itself unless `discard` turns its reconnection off first (the client is gone for good).
+ */
+export function cutConnection(code: string, client: TableClient, options: { discard?: boolean } = {}): void {
+  if (options.discard) client.room.reconnection.enabled = false;
+  const serverClient = serverRoom(code).clients.getById(client.room.sessionId);
+  if (!serverClient) throw new Error(`no client ${client.room.sessionId} in room ${code}`);
+  (serverClient.ref as unknown as { terminate(): void }).terminate();
+}
+
+/** The authoritative synced state as JSON (what every client converges to). */
+export function serverState(code: string): Record<string, unknown> {
+  return (serverRoom(code).state as { toJSON(): Record<string, unknown> }).toJSON();
+}
+
+/** The server state without what joining and leaving watchers change. */
+export function gameState(code: string): Record<string, unknown> {
+  const { spectators: _spectators, ...rest } = serverState(code);
+  return rest;
+}
+
+export function ballsOnTable(state: SyncedState): BallPosition[] {
+  return [...state.balls].filter((b) => b.onTable).map((b) => ({ id: b.id, x: b.x, y: b.y }));
+}
+
+export function shelfOf(state: SyncedState, seat: 0 | 1): number[] {
+  return [...(state.players.get(String(seat))?.shelf ?? [])];
+}
+
+/** Resolves when the client's copy of the state has caught up with the server's (ignoring watchers). */
+export async function synced(client: TableClient, code: string, timeoutMs = 5_000): Promise<void> {
+  const strip = (s: Record<string, unknown>) => JSON.stringify({ ...s, spectators: undefined });
+  await eventually(() => strip(client.state.toJSON()) === strip(serverState(code)), "client state in sync", timeoutMs);
+}
+
+export async function leaveAll(...clients: (TableClient | undefined)[]): Promise<void> {
+  await Promise.all(clients.map((c) => c?.leave().catch(() => undefined)));
+}
