@@ -30,7 +30,19 @@ import type { Logger } from "../logger.ts";
 import type { MatchRecords } from "../records/match-records.ts";
 import { lobbyMetadata } from "./lobby-metadata.ts";
 import { CLOSE_HOSTILE, type ClientError, MessageGuard, type RateLimit } from "./message-guard.ts";
+import {
+  aimOutOfTurn,
+  describeIssue,
+  lagAlreadySent,
+  notSeated,
+  refusal,
+  rematchTooEarly,
+  stillAnimating,
+  waitingForOpponent,
+} from "./room-errors.ts";
 import { type SeatIndex, Seating } from "./seating.ts";
+import { recordOutcome, shotBroadcast } from "./shot-record.ts";
+import { ShotTiming } from "./shot-timing.ts";
 import { createSyncedState, mirrorMatch, mirrorSeats } from "./state-mirror.ts";
 import { releaseTableCode, reserveTableCode } from "./table-code.ts";
 
@@ -69,30 +81,6 @@ const CLOSE_TABLE_CLOSED = 4000;
  * network failure and keeps its reconnection window.)
  */
 const NO_RECONNECTION: ReadonlySet<number> = new Set([CLOSE_HOSTILE, 4002, CLOSE_SEAT_TAKEN_OVER]);
-/** Margin after a shot's animation before the next one is accepted, for clients' network jitter. */
-const ANIMATION_MARGIN_MS = 250;
-
-interface RunningShot {
-  readonly message: ShotBroadcast;
-  /**
-   * Wall-clock ms when the shot was announced. Not the room clock: that one advances only when the room
-   * ticks, so it is stale by the simulation that just ran, which made `elapsed` run ahead of the animation.
-   */
-  readonly startedAt: number;
-}
-
-export interface ShotBroadcast {
-  readonly matchId: string;
-  readonly number: number;
-  readonly kind: PlayedShot["kind"];
-  readonly seat: number;
-  readonly request: unknown;
-  readonly events: unknown;
-  readonly trace: string;
-  readonly duration: number;
-  readonly verdict: unknown;
-  elapsed: number;
-}
 
 /**
  * One table of Habibka. The room is an adapter (DESIGN, STYLE 8): it checks who is asking, validates the
@@ -109,11 +97,9 @@ export function createHabibkaRoom(services: RoomServices) {
     private seating!: Seating;
     private guard!: MessageGuard;
     private match!: Match;
-    private running: RunningShot | null = null;
+    private timing!: ShotTiming;
     /** Both seats have been filled once: the match is under way (until then the phase shows "waiting"). */
     private started = false;
-    private animationTimer: Delayed | null = null;
-    private clockTimer: Delayed | null = null;
     private readonly seatHolds = new Map<SeatIndex, Delayed>();
     private readonly pendingLags: [LagMessage | null, LagMessage | null] = [null, null];
     private readonly log = services.logger;
@@ -127,6 +113,24 @@ export function createHabibkaRoom(services: RoomServices) {
       // margin lets both seats' holders come back by token while their old sessions still hold places.
       this.maxClients = 2 + this.settings.spectatorCap + RETURNING_HOLDERS;
       this.seating = new Seating(this.settings.spectatorCap);
+      this.timing = new ShotTiming(
+        this.clock,
+        {
+          shotClock: this.settings.shotClock,
+          animationScale: services.animationScale ?? 1,
+          clockScale: services.clockScale ?? 1,
+        },
+        {
+          animationEnded: () => {
+            this.state.animating = false;
+            this.restartShotClock(viewMatch(this.match));
+          },
+          clockChanged: (secondsLeft) => {
+            this.state.clockLeft = secondsLeft;
+          },
+          clockExpired: () => this.shotClockExpired(),
+        },
+      );
       this.guard = new MessageGuard(this.log, () => this.clock.currentTime);
       this.roomId = await reserveTableCode(this.presence);
       if (this.settings.visibility === "private") await this.setPrivate(true);
@@ -186,9 +190,8 @@ export function createHabibkaRoom(services: RoomServices) {
       } else {
         client.send("welcome", { role: "spectator", seat: null, matchId: this.state.matchId });
       }
-      if (this.running) {
-        client.send("shot", { ...this.running.message, elapsed: Date.now() - this.running.startedAt });
-      }
+      const running = this.timing.runningForLateJoiner();
+      if (running) client.send("shot", running);
       this.afterSeatsChanged();
     }
 
@@ -255,14 +258,8 @@ export function createHabibkaRoom(services: RoomServices) {
     private onLag(client: Client, message: LagMessage): ClientError | undefined {
       const seat = this.seatFor(client, "lag");
       if (typeof seat !== "number") return seat;
-      if (!this.started) return waitingError("lag");
-      if (this.pendingLags[seat])
-        return {
-          type: "lag",
-          code: "lag-already-sent",
-          message: "your lag shot is already in",
-          messageRu: "Ваш удар на раскат уже сделан",
-        };
+      if (!this.started) return waitingForOpponent("lag");
+      if (this.pendingLags[seat]) return lagAlreadySent();
       const check = validateLag(this.match, seat, message);
       if (!check.ok) return refusal("lag", check.error);
       this.pendingLags[seat] = message;
@@ -280,14 +277,8 @@ export function createHabibkaRoom(services: RoomServices) {
     private onShot(client: Client, message: ShotMessage): ClientError | undefined {
       const seat = this.seatFor(client, "shot");
       if (typeof seat !== "number") return seat;
-      if (!this.started) return waitingError("shot");
-      if (this.running)
-        return {
-          type: "shot",
-          code: "animating",
-          message: "the previous shot is still playing",
-          messageRu: "Предыдущий удар ещё не закончился",
-        };
+      if (!this.started) return waitingForOpponent("shot");
+      if (this.timing.running) return stillAnimating("shot");
       const outcome = playShot(this.match, seat, message);
       if (!outcome.ok) return refusal("shot", outcome.error);
       this.apply(outcome.value, seat);
@@ -297,13 +288,7 @@ export function createHabibkaRoom(services: RoomServices) {
     private onAnswer(client: Client, message: AnswerMessage): ClientError | undefined {
       const seat = this.seatFor(client, "answer");
       if (typeof seat !== "number") return seat;
-      if (this.running)
-        return {
-          type: "answer",
-          code: "animating",
-          message: "the previous shot is still playing",
-          messageRu: "Предыдущий удар ещё не закончился",
-        };
+      if (this.timing.running) return stillAnimating("answer");
       const outcome = answerOffer(this.match, seat, message);
       if (!outcome.ok) return refusal("answer", outcome.error);
       this.apply(outcome.value, seat);
@@ -322,13 +307,7 @@ export function createHabibkaRoom(services: RoomServices) {
     private onRematch(client: Client): ClientError | undefined {
       const seat = this.seatFor(client, "rematch");
       if (typeof seat !== "number") return seat;
-      if (this.state.phase !== "finished")
-        return {
-          type: "rematch",
-          code: "wrong-phase",
-          message: "a rematch is offered only after the match",
-          messageRu: "Реванш — только после окончания партии",
-        };
+      if (this.state.phase !== "finished") return rematchTooEarly();
       this.state.rematch[seat] = true;
       if (this.state.rematch[0] && this.state.rematch[1]) {
         this.startMatch();
@@ -341,13 +320,7 @@ export function createHabibkaRoom(services: RoomServices) {
       // A spectator gets the same answer as for any player's action (docs/PROTOCOL.md: not-seated).
       const seat = this.seatFor(client, "aim");
       if (typeof seat !== "number") return seat;
-      if (seat !== this.state.toMove)
-        return {
-          type: "aim",
-          code: "not-your-turn",
-          message: "only the player to move can aim",
-          messageRu: "Целится только тот, чей ход",
-        };
+      if (seat !== this.state.toMove) return aimOutOfTurn();
       this.broadcast("aim", { seat, ...message }, { except: client });
       return undefined;
     }
@@ -369,36 +342,15 @@ export function createHabibkaRoom(services: RoomServices) {
     /** The sender's seat, or the error for a spectator. */
     private seatFor(client: Client, type: string): SeatIndex | ClientError {
       const seat = this.seating.seatOf(client.sessionId);
-      if (seat === null)
-        return { type, code: "not-seated", message: "spectators cannot play", messageRu: "Зрители не играют" };
-      return seat;
+      return seat === null ? notSeated(type) : seat;
     }
 
     /** Applies a new match value: record first, then state, then the broadcast (issue 5: written before announced). */
     private apply(outcome: Outcome, seat: number): void {
       const played = outcome.played;
-      if (played) {
-        services.records.appendShot(this.state.matchId, {
-          number: played.number,
-          seat,
-          kind: played.kind,
-          request: played.request,
-          verdict: played.verdict,
-          events: played.events,
-          trace: played.trace,
-          at: Date.now(),
-        });
-      }
       this.match = outcome.match;
       const view = viewMatch(this.match);
-      if (view.phase === "finished" && view.winner !== null) {
-        services.records.finishMatch(this.state.matchId, {
-          winner: view.winner,
-          reason: view.finishReason,
-          shelves: [view.shelves[0].length, view.shelves[1].length],
-          finishedAt: Date.now(),
-        });
-      }
+      recordOutcome(services.records, this.state.matchId, played, seat, view);
       if (played) this.announce(played, seat);
       this.mirror();
       this.restartShotClock(view);
@@ -412,52 +364,21 @@ export function createHabibkaRoom(services: RoomServices) {
     }
 
     private announce(played: PlayedShot, seat: number): void {
-      const message: ShotBroadcast = {
-        matchId: this.state.matchId,
-        number: played.number,
-        kind: played.kind,
-        seat,
-        request: played.request,
-        events: played.events,
-        trace: Buffer.from(played.trace).toString("base64"),
-        duration: played.duration,
-        verdict: played.verdict,
-        elapsed: 0,
-      };
+      const message = shotBroadcast(this.state.matchId, played, seat);
       this.broadcast("shot", message);
-      if (played.duration <= 0) return;
-      this.running = { message, startedAt: Date.now() };
-      this.state.animating = true;
-      this.animationTimer?.clear();
-      this.animationTimer = this.clock.setTimeout(
-        () => {
-          this.running = null;
-          this.state.animating = false;
-          this.restartShotClock(viewMatch(this.match));
-        },
-        (played.duration * 1000 + ANIMATION_MARGIN_MS) * (services.animationScale ?? 1),
-      );
+      this.state.animating = message.duration > 0;
+      this.timing.startAnimation(message);
     }
 
-    // ---- shot clock -------------------------------------------------------------------------------
-
+    /** The shot clock runs for the player to move in the opening and in play (not in the lag). */
     private restartShotClock(view: MatchView): void {
-      this.clockTimer?.clear();
-      this.clockTimer = null;
-      this.state.clockLeft = 0;
-      if (this.settings.shotClock === 0 || this.running || view.toMove === null) return;
-      if (view.phase !== "opening" && view.phase !== "play") return;
-      this.state.clockLeft = this.settings.shotClock;
-      this.clockTimer = this.clock.setInterval(
-        () => {
-          this.state.clockLeft = Math.max(0, this.state.clockLeft - 1);
-          if (this.state.clockLeft > 0) return;
-          this.clockTimer?.clear();
-          const outcome = expireShotClock(this.match);
-          if (outcome.ok) this.apply(outcome.value, view.toMove ?? -1);
-        },
-        1000 * (services.clockScale ?? 1),
-      );
+      this.timing.restartClock(view.toMove !== null && (view.phase === "opening" || view.phase === "play"));
+    }
+
+    private shotClockExpired(): void {
+      const seat = viewMatch(this.match).toMove;
+      const outcome = expireShotClock(this.match);
+      if (outcome.ok) this.apply(outcome.value, seat ?? -1);
     }
 
     // ---- seats --------------------------------------------------------------------------------------
@@ -507,39 +428,4 @@ export function createHabibkaRoom(services: RoomServices) {
       void this.setMetadata(lobbyMetadata(this.roomId, this.seating, view, this.started));
     }
   };
-}
-
-/**
- * A pipeline refusal as the protocol's `error`. The match flow says `wrong-player` when the other seat is to
- * act; the protocol's code for that is `not-your-turn` (docs/PROTOCOL.md). Its `field` names the rules'
- * request (`shot`, `angle`, ...); the protocol's names the message's own field (`shotNumber`, `stroke.angle`).
- */
-function refusal(
-  type: string,
-  error: { code: string; message: string; messageRu?: string | undefined; field?: string | undefined },
-): ClientError {
-  const code = error.code === "wrong-player" ? "not-your-turn" : error.code;
-  const field = error.field === undefined ? undefined : MESSAGE_FIELDS[error.field];
-  const { field: _rulesField, ...rest } = error;
-  return { type, ...rest, code, ...(field === null ? {} : { field: field ?? error.field }) };
-}
-
-/** Rules' request fields renamed to the message's; null: the field is not in the message (the seat). */
-const MESSAGE_FIELDS: Readonly<Record<string, string | null>> = {
-  shot: "shotNumber",
-  angle: "stroke.angle",
-  speed: "stroke.speed",
-  offset: "stroke.offset",
-  player: null,
-  type: null,
-};
-
-function waitingError(type: string): ClientError {
-  return { type, code: "wrong-phase", message: "waiting for the second player", messageRu: "Ждём второго игрока" };
-}
-
-function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {
-  if (!issue) return "invalid options";
-  const path = issue.path.map(String).join(".");
-  return path ? `${path}: ${issue.message}` : issue.message;
 }

@@ -1,0 +1,63 @@
+import type { ClientError } from "./message-guard.ts";
+
+/**
+ * The room's own refusals (docs/PROTOCOL.md, "Errors"), and the translation of the pipeline's refusals into
+ * the protocol's codes and field names. One place for every sentence a refused player reads.
+ */
+
+function error(type: string, code: string, message: string, messageRu: string): ClientError {
+  return { type, code, message, messageRu };
+}
+
+export const notSeated = (type: string) => error(type, "not-seated", "spectators cannot play", "Зрители не играют");
+
+export const waitingForOpponent = (type: string) =>
+  error(type, "wrong-phase", "waiting for the second player", "Ждём второго игрока");
+
+export const stillAnimating = (type: string) =>
+  error(type, "animating", "the previous shot is still playing", "Предыдущий удар ещё не закончился");
+
+export const lagAlreadySent = () =>
+  error("lag", "lag-already-sent", "your lag shot is already in", "Ваш удар на раскат уже сделан");
+
+export const rematchTooEarly = () =>
+  error(
+    "rematch",
+    "wrong-phase",
+    "a rematch is offered only after the match",
+    "Реванш — только после окончания партии",
+  );
+
+export const aimOutOfTurn = () =>
+  error("aim", "not-your-turn", "only the player to move can aim", "Целится только тот, чей ход");
+
+/**
+ * A pipeline refusal as the protocol's `error`. The match flow says `wrong-player` when the other seat is to
+ * act; the protocol's code for that is `not-your-turn` (docs/PROTOCOL.md). Its `field` names the rules'
+ * request (`shot`, `angle`, ...); the protocol's names the message's own field (`shotNumber`, `stroke.angle`).
+ */
+export function refusal(
+  type: string,
+  error: { code: string; message: string; messageRu?: string | undefined; field?: string | undefined },
+): ClientError {
+  const code = error.code === "wrong-player" ? "not-your-turn" : error.code;
+  const field = error.field === undefined ? undefined : MESSAGE_FIELDS[error.field];
+  const { field: _rulesField, ...rest } = error;
+  return { type, ...rest, code, ...(field === null ? {} : { field: field ?? error.field }) };
+}
+
+/** Rules' request fields renamed to the message's; null: the field is not in the message (the seat). */
+const MESSAGE_FIELDS: Readonly<Record<string, string | null>> = {
+  shot: "shotNumber",
+  angle: "stroke.angle",
+  speed: "stroke.speed",
+  offset: "stroke.offset",
+  player: null,
+  type: null,
+};
+
+export function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {
+  if (!issue) return "invalid options";
+  const path = issue.path.map(String).join(".");
+  return path ? `${path}: ${issue.message}` : issue.message;
+}

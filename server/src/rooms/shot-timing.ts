@@ -1,0 +1,98 @@
+import type { Clock, Delayed } from "@colyseus/core";
+import type { ShotBroadcast } from "./shot-record.ts";
+
+/** Margin after a shot's animation before the next one is accepted, for clients' network jitter. */
+const ANIMATION_MARGIN_MS = 250;
+
+export interface RunningShot {
+  readonly message: ShotBroadcast;
+  /**
+   * Wall-clock ms when the shot was announced. Not the room clock: that one advances only when the room
+   * ticks, so it is stale by the simulation that just ran, which made `elapsed` run ahead of the animation.
+   */
+  readonly startedAt: number;
+}
+
+export interface ShotTimingOptions {
+  /** Shot clock in seconds, 0 when off. */
+  readonly shotClock: number;
+  /** Multiplies the animation wait (tests shrink it). */
+  readonly animationScale: number;
+  /** Multiplies the length of one shot-clock second (tests shrink it). */
+  readonly clockScale: number;
+}
+
+export interface ShotTimingHooks {
+  /** The running shot's animation is over: shots are accepted again. */
+  readonly animationEnded: () => void;
+  /** Seconds left on the shot clock changed (0 when it stops). */
+  readonly clockChanged: (secondsLeft: number) => void;
+  /** The shot clock ran out for the player to move. */
+  readonly clockExpired: () => void;
+}
+
+/**
+ * The two clocks of a table: the animation gate (a shot is refused until every client has seen the last
+ * one) and the shot clock. Both run on the room's clock, so they stop with the room.
+ */
+export class ShotTiming {
+  running: RunningShot | null = null;
+  private animationTimer: Delayed | null = null;
+  private clockTimer: Delayed | null = null;
+  private secondsLeft = 0;
+  private readonly clock: Clock;
+  private readonly options: ShotTimingOptions;
+  private readonly hooks: ShotTimingHooks;
+
+  constructor(clock: Clock, options: ShotTimingOptions, hooks: ShotTimingHooks) {
+    this.clock = clock;
+    this.options = options;
+    this.hooks = hooks;
+  }
+
+  /** A shot was announced: hold new shots for its animation (the shot clock waits meanwhile). */
+  startAnimation(message: ShotBroadcast): void {
+    this.stopClock();
+    if (message.duration <= 0) return;
+    this.running = { message, startedAt: Date.now() };
+    this.animationTimer?.clear();
+    this.animationTimer = this.clock.setTimeout(
+      () => {
+        this.running = null;
+        this.hooks.animationEnded();
+      },
+      (message.duration * 1000 + ANIMATION_MARGIN_MS) * this.options.animationScale,
+    );
+  }
+
+  /** The running shot as a late joiner receives it, with how far it has played. */
+  runningForLateJoiner(): ShotBroadcast | null {
+    if (!this.running) return null;
+    return { ...this.running.message, elapsed: Date.now() - this.running.startedAt };
+  }
+
+  /** Starts the shot clock afresh when someone is to shoot and nothing animates; stops it otherwise. */
+  restartClock(someoneToShoot: boolean): void {
+    this.stopClock();
+    if (this.options.shotClock === 0 || this.running || !someoneToShoot) return;
+    this.setSecondsLeft(this.options.shotClock);
+    this.clockTimer = this.clock.setInterval(() => {
+      this.setSecondsLeft(Math.max(0, this.secondsLeft - 1));
+      if (this.secondsLeft > 0) return;
+      this.clockTimer?.clear();
+      this.clockTimer = null;
+      this.hooks.clockExpired();
+    }, 1000 * this.options.clockScale);
+  }
+
+  private stopClock(): void {
+    this.clockTimer?.clear();
+    this.clockTimer = null;
+    this.setSecondsLeft(0);
+  }
+
+  private setSecondsLeft(seconds: number): void {
+    this.secondsLeft = seconds;
+    this.hooks.clockChanged(seconds);
+  }
+}
