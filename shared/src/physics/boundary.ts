@@ -121,3 +121,31 @@ export function isOnTableRegion(x: number, y: number): boolean {
   }
   return false;
 }
+
+/** Rounding allowance when checking a given position against the rails (the physics keeps exact contact). */
+const PLACEMENT_TOLERANCE = 1e-6;
+
+/**
+ * True when a ball may stand with its centre at (x, y): on the table region, clear of every cushion nose,
+ * jaw nose and jaw wall, and short of a pocket's drop line. This admits a ball resting in a pocket's mouth
+ * or corridor (I6), where its centre is past R inside the cushion lines, which a scenario or a disputed
+ * position may need to start from.
+ */
+export function canBallStandAt(x: number, y: number): boolean {
+  if (!isOnTableRegion(x, y)) return false;
+  for (const o of OBSTACLES) {
+    if (o.kind === "nose") {
+      if (Math.hypot(x - o.cx, y - o.cy) < o.reach - PLACEMENT_TOLERANCE) return false;
+      continue;
+    }
+    const along = (x - o.ax) * o.dx + (y - o.ay) * o.dy;
+    if (along < 0 || along > o.length) continue;
+    if ((x - o.ax) * o.nx + (y - o.ay) * o.ny < R - PLACEMENT_TOLERANCE) return false;
+  }
+  for (const zone of DROP_ZONES) {
+    const depth = (x - zone.px) * zone.axisX + (y - zone.py) * zone.axisY;
+    const lateral = Math.abs((x - zone.px) * -zone.axisY + (y - zone.py) * zone.axisX);
+    if (depth >= 0 && lateral <= zone.halfWidth) return false;
+  }
+  return true;
+}

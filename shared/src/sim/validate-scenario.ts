@@ -1,7 +1,8 @@
+import { canBallStandAt } from "../physics/boundary.ts";
 import { MAX_TIP_OFFSET } from "../physics/constants.ts";
 import { BALL_RADIUS } from "../table/dimensions.ts";
 import { HOUSE_LINE_X } from "../table/marks.ts";
-import { isInHouse, isOnPlayingSurface } from "../table/regions.ts";
+import { isInHouse } from "../table/regions.ts";
 import { issueLine } from "./format-issue.ts";
 import { type Scenario, scenarioSchema } from "./scenario-schema.ts";
 
@@ -35,10 +36,10 @@ function findProblem(s: Scenario): Problem | null {
   for (const [i, ball] of s.balls.entries()) {
     if (seen.has(ball.id)) return { path: ["balls", i, "id"], message: `ball ${ball.id} is listed twice` };
     seen.set(ball.id, i);
-    if (!isOnPlayingSurface(ball))
+    if (!canBallStandAt(ball.x, ball.y))
       return {
         path: ["balls", i],
-        message: `ball ${ball.id} is off the playing surface (its centre must be R inside the cushions)`,
+        message: `ball ${ball.id} is off the playing surface (it must lie clear of the cushions and jaws, short of a pocket's drop line)`,
       };
     for (let j = 0; j < i; j++) {
       const other = s.balls[j]!;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Scenario } from "../../src/rules/scenario.ts";
-import { HALF_LENGTH } from "../../src/table/dimensions.ts";
 import { SPOT_CLEARANCE } from "../../src/rules/spotting.ts";
+import { HALF_LENGTH } from "../../src/table/dimensions.ts";
+import { POT_FL } from "./cases.ts";
 import {
   at,
   axisAngle,
@@ -18,15 +19,10 @@ import {
 } from "./shots.ts";
 
 /**
- * Calls, clause 7 and debts with real shots: ball 3 lies 30 cm in front of the FL mouth on the pocket's
- * axis, the cue ball 7 another 30 cm back on the same line, and a centre-ball stroke along the axis at
- * 2 m/s pots 3 cleanly (stun: the cue ball stops where it met 3). The physics' events prove the pot in
- * every test; only the call and the match around the shot change.
+ * Calls, clause 7 and debts with real shots: mostly the direct pot of 3 into FL (`POT_FL`). The physics'
+ * events prove the pot in every test; only the call and the match around the shot change.
  */
-const object = ball(3, onAxis("FL", 0.3));
-const cue = ball(7, onAxis("FL", 0.6));
-const stroke = { cue: 7, angle: axisAngle("FL"), speed: 2 };
-const table = [ball(0, { x: 0, y: 0 }), object, cue, ball(12, { x: -1.0, y: -0.5 }), ball(14, { x: -1.2, y: 0.4 })];
+const { table, stroke, follow } = POT_FL;
 /** With [6, 5]: player 0 holds 1, 2, 4, 5, 6, 8 and player 1 holds 9, 10, 11, 13, 15. */
 const shelf = [6, 5] as const;
 
@@ -63,6 +59,65 @@ describe("scenario: a called ball pocketed (clauses 6, 9, I8, I10)", () => {
     // The table for the next shot is the physics' rest: nothing spotted, the coloured ball untouched.
     expect(outcome.table).toEqual(sim.rest);
     expect(at(outcome.table, 0)).toEqual({ id: 0, x: 0, y: 0 });
+  });
+});
+
+describe("scenario: an accidental extra ball and the jaws (clause 6, I9, I11)", () => {
+  it("clause 6, I11: 3 called into FL scores and the cue ball follows it in by accident: spotted, the striker keeps the turn", () => {
+    const { sim, outcome } = play({
+      balls: table,
+      shot: follow,
+      call: [{ ball: 3, pocket: "FL", way: "direct" }],
+      match: { shelf },
+    });
+    expect(drops(sim.events)).toEqual([
+      [3, "FL"],
+      [7, "FL"],
+    ]);
+    expect(outcome.verdict).toEqual({
+      foul: false,
+      reasons: [],
+      counted: [3],
+      spotted: [7],
+      penalty: null,
+      bonus: true,
+      next: { player: 0, mayPass: true },
+      shelf: [7, 5],
+      debt: [0, 0],
+      winner: null,
+    });
+    expect(outcome.details.drops.map((d) => d.fate)).toEqual(["called", "accidental"]);
+    expect(at(outcome.table, 7)).toEqual({ id: 7, ...FOOT_SPOT });
+  });
+
+  /*
+   * 3 moved 3.4 mm off the FL axis (to its left seen from the cue ball; the cue ball still 30 cm behind it,
+   * the stroke still along the axis): it clips the pocket's jaws on its way in. Found by sweeping the
+   * offset in 0.25 mm steps: from 0 to 2 mm 3 drops clean, from 2.3 to 4.5 mm it drops after touching the
+   * FL jaws only (LF(FL), then also F(FL) from 3.3 mm), beyond that it rattles out or stays in the mouth.
+   */
+  const side = { x: -Math.SQRT1_2, y: Math.SQRT1_2 };
+  const offAxis = 0.0034;
+  const jawTable = table.map((b) =>
+    b.id === 3 || b.id === 7 ? { id: b.id, x: b.x + side.x * offAxis, y: b.y + side.y * offAxis } : b,
+  );
+
+  it("I8, I9: touching the jaws of the pocket it drops into keeps a ball direct and straight-flying", () => {
+    const uncalled = play({ balls: jawTable, shot: stroke, match: { shelf } });
+    const jaws = cushionsOf(uncalled.sim.events, 3);
+    expect(jaws.length).toBeGreaterThan(0);
+    expect(jaws.every((c) => c.endsWith("(FL)"))).toBe(true);
+    expect(drops(uncalled.sim.events)).toEqual([[3, "FL"]]);
+    expect(uncalled.outcome.verdict).toMatchObject({ foul: false, counted: [3], shelf: [7, 5] });
+    expect(uncalled.outcome.details.drops[0]?.fate).toBe("straight-flying");
+    const called = play({
+      balls: jawTable,
+      shot: stroke,
+      call: [{ ball: 3, pocket: "FL", way: "direct" }],
+      match: { shelf },
+    });
+    expect(called.outcome.verdict).toMatchObject({ foul: false, counted: [3], bonus: false });
+    expect(called.outcome.details.drops[0]).toMatchObject({ fate: "called", way: "direct" });
   });
 });
 
@@ -137,8 +192,6 @@ describe("scenario: the straight-flying ball [прямолетящий] (clause 
     expect(outcome.verdict).toMatchObject({ foul: false, counted: [], spotted: [3], shelf: [6, 5] });
     expect(outcome.details.drops[0]?.fate).toBe("uncalled");
   });
-
-  const follow = { ...stroke, offset: { x: 0, y: 0.5 } };
 
   it("clause 7, I9, clause 9: the cue ball [свой] following 3 into FL is straight-flying too: both count, a bonus shot", () => {
     const { sim, outcome } = play({ balls: [...table, ...parked([1, 2])], shot: follow, match: { shelf: [4, 5] } });
@@ -217,6 +270,20 @@ describe("scenario: the straight-flying ball [прямолетящий] (clause 
     });
     expect(outcome.details.drops).toEqual([expect.objectContaining({ ball: 3, pocket: "HL", fate: "uncalled" })]);
     expect(outcome.clauses).toEqual(expect.arrayContaining(["4", "5"]));
+    expect(at(outcome.table, 3)).toEqual({ id: 3, ...FOOT_SPOT });
+  });
+
+  it("clause 6, I20: outside the opening, 3 called into FL but dropping in HL does not count: spotted at the foot", () => {
+    const { sim, outcome } = play({
+      balls: openingTable,
+      shot: openingStroke,
+      call: [{ ball: 3, pocket: "FL", way: "direct" }],
+      match: { shelf: [0, 0] },
+    });
+    expect(drops(sim.events)).toEqual([[3, "HL"]]);
+    expect(outcome.verdict).toMatchObject({ foul: false, counted: [], spotted: [3], shelf: [0, 0] });
+    expect(outcome.verdict.next).toEqual({ player: 1, mayPass: false });
+    expect(outcome.details.drops[0]?.fate).toBe("not-as-called");
     expect(at(outcome.table, 3)).toEqual({ id: 3, ...FOOT_SPOT });
   });
 

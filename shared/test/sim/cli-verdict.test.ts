@@ -46,7 +46,11 @@ describe("habibka-sim – the verdict comes from the rules engine (SIM-CLI.md `v
     expect(out.verdict.next).toEqual({ player: expect.any(Number), mayPass: expect.any(Boolean) });
     expect(out.verdict.explanation).toEqual({ ru: expect.any(String), en: expect.any(String) });
     const physics = simulate({ balls: example.balls, strokes: [example.shot] });
-    const judged = judgeScenario(example as unknown as Parameters<typeof judgeScenario>[0], physics.events, physics.rest);
+    const judged = judgeScenario(
+      example as unknown as Parameters<typeof judgeScenario>[0],
+      physics.events,
+      physics.rest,
+    );
     expect(judged.ok).toBe(true);
     if (!judged.ok) return;
     expect(out.verdict).toMatchObject(judged.value.verdict);
