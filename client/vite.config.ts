@@ -6,5 +6,7 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [react()],
   server: { port: 5173 },
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
+  // The budget that matters is the initial JavaScript gzipped (200 KB, checked by bench/client-bundle.bench.ts);
+  // Rollup's raw-size warning would fire just under it without telling anything new.
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 700 },
 });

@@ -18,7 +18,7 @@ describe("the web page in headless Chromium against the real server", () => {
   it("draws the table on a non-blank canvas and shows the player's name", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
     await page.goto(game.url);
-    await page.getByRole("textbox").fill("Михаил");
+    await page.getByRole("textbox", { name: "Ваше имя" }).fill("Михаил");
     await page.getByRole("button", { name: "За стол" }).click();
     await expect.poll(() => page.getByTestId("players").textContent(), { timeout: 10_000 }).toContain("Михаил");
 

@@ -1,48 +1,130 @@
-import { type FormEvent, useState } from "react";
-import { useTableRoom } from "./net/use-table-room.ts";
-import { TableCanvas } from "./table/TableCanvas.tsx";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isMuted, setMuted } from "./game/sound.ts";
+import { type Language, setLanguage } from "./i18n/index.ts";
+import type { SessionTarget } from "./net/table-session.ts";
+import { InviteGate } from "./ui/InviteGate.tsx";
+import { Lobby } from "./ui/Lobby.tsx";
+import { codeFromPath, rememberName, storedName } from "./ui/player-name.ts";
+import { TableScreen } from "./ui/TableScreen.tsx";
 
-const NAME_KEY = "habibka.name";
+// The rules page is text most players open once: it loads on demand and stays out of the first download.
+const RulesPage = lazy(() => import("./ui/RulesPage.tsx"));
+
+type Route = { readonly kind: "lobby" } | { readonly kind: "invite"; readonly code: string } | SessionRoute;
+interface SessionRoute {
+  readonly kind: "table";
+  readonly target: SessionTarget;
+}
+
+function routeFromLocation(): Route {
+  const code = codeFromPath(window.location.pathname);
+  return code ? { kind: "invite", code } : { kind: "lobby" };
+}
+
+/** A drawn speaker: emoji glyphs are missing from many systems' fonts. */
+function SpeakerIcon({ muted }: { readonly muted: boolean }) {
+  return (
+    <svg width="18" height="16" viewBox="0 0 18 16" aria-hidden="true">
+      <path d="M1 5h4l5-4v14l-5-4H1z" fill="currentColor" />
+      {muted ? (
+        <path d="M12 5l5 6M17 5l-5 6" stroke="currentColor" strokeWidth="1.8" />
+      ) : (
+        <path d="M12.5 4.5a5 5 0 0 1 0 7M14.5 2.5a8 8 0 0 1 0 11" stroke="currentColor" strokeWidth="1.5" fill="none" />
+      )}
+    </svg>
+  );
+}
 
 export function App() {
-  const [name, setName] = useState<string | null>(null);
-  const [draft, setDraft] = useState(() => localStorage.getItem(NAME_KEY) ?? "");
-  const { status, snapshot } = useTableRoom(name);
+  const { t, i18n } = useTranslation();
+  const [name, setName] = useState(storedName);
+  const [route, setRoute] = useState<Route>(routeFromLocation);
+  const [rulesOpen, setRulesOpen] = useState(() => window.location.hash === "#rules");
+  const [muted, setMutedState] = useState(isMuted);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = draft.trim();
-    if (!trimmed) return;
-    localStorage.setItem(NAME_KEY, trimmed);
-    setName(trimmed);
+  useEffect(() => {
+    const onPop = () => setRoute(routeFromLocation());
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, []);
+
+  useEffect(() => {
+    document.title = t("app.title");
+  }, [t]);
+
+  function open(target: SessionTarget) {
+    rememberName(name);
+    if (target.kind === "join") window.history.pushState(null, "", `/t/${target.code}`);
+    setRoute({ kind: "table", target });
   }
 
+  function toLobby() {
+    window.history.pushState(null, "", "/");
+    setRoute({ kind: "lobby" });
+  }
+
+  function toggleMute() {
+    setMuted(!muted);
+    setMutedState(!muted);
+  }
+
+  const language = i18n.language as Language;
   return (
-    <main className="app">
+    <div className="app">
       <header className="app-header">
-        <h1>Хабибка онлайн</h1>
-        {name === null ? (
-          <form onSubmit={submit} className="name-form">
-            <label>
-              Ваше имя <input value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={24} name="name" />
-            </label>
-            <button type="submit">За стол</button>
-          </form>
-        ) : (
-          <ul className="players" aria-label="Игроки" data-testid="players">
-            {snapshot.players.map((p) => (
-              <li
-                key={p.sessionId}
-                className={status.kind === "joined" && p.sessionId === status.sessionId ? "me" : ""}
-              >
-                {p.name}
-              </li>
-            ))}
-          </ul>
-        )}
-        {status.kind === "error" && name !== null && <p role="alert">Не удалось подключиться: {status.message}</p>}
+        <h1>
+          {route.kind === "lobby" ? (
+            t("app.title")
+          ) : (
+            <button type="button" className="link" onClick={toLobby} title={t("app.back")}>
+              {t("app.title")}
+            </button>
+          )}
+        </h1>
+        <nav className="header-tools">
+          <button
+            type="button"
+            data-testid="language-switch"
+            aria-label={t("app.language")}
+            onClick={() => setLanguage(language === "ru" ? "en" : "ru")}
+          >
+            {language === "ru" ? "English" : "Русский"}
+          </button>
+          <button
+            type="button"
+            data-testid="mute"
+            aria-pressed={muted}
+            aria-label={muted ? t("app.unmute") : t("app.mute")}
+            onClick={toggleMute}
+          >
+            <SpeakerIcon muted={muted} />
+          </button>
+          <button type="button" data-testid="open-rules" onClick={() => setRulesOpen(true)}>
+            {t("app.rules")}
+          </button>
+        </nav>
       </header>
-      <TableCanvas balls={snapshot.balls} />
-    </main>
+      <main className="app-main">
+        {route.kind === "lobby" && <Lobby name={name} onName={setName} onOpen={open} />}
+        {route.kind === "invite" && (
+          <InviteGate
+            code={route.code}
+            name={name}
+            onName={setName}
+            onOpen={(target) => {
+              rememberName(name);
+              setRoute({ kind: "table", target });
+            }}
+          />
+        )}
+        {route.kind === "table" && <TableScreen key={JSON.stringify(route.target)} name={name} target={route.target} />}
+      </main>
+      {rulesOpen && (
+        <Suspense fallback={<div className="rules-page">{t("rules.loading")}</div>}>
+          <RulesPage language={language} onClose={() => setRulesOpen(false)} />
+        </Suspense>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,7 @@
-/** What the view needs from the synced state, as plain data (the SDK's decoded schema objects are live). */
+/**
+ * What the view needs from the synced `MatchState`, as plain immutable data: the SDK's decoded schema
+ * objects are live and mutate in place, which React cannot diff.
+ */
 export interface BallView {
   readonly id: number;
   readonly x: number;
@@ -7,28 +10,124 @@ export interface BallView {
 }
 
 export interface PlayerView {
-  readonly sessionId: string;
   readonly name: string;
   readonly seat: number;
   readonly connected: boolean;
+  readonly shelf: readonly number[];
+  readonly debt: number;
 }
+
+export type Phase = "waiting" | "lag" | "opening" | "play" | "finished";
+export type Offer = "" | "bonus" | "foul";
 
 export interface TableSnapshot {
+  readonly code: string;
+  readonly visibility: string;
+  readonly opening: string;
+  readonly shotClock: number;
+  readonly clockLeft: number;
+  readonly matchId: string;
+  readonly phase: Phase;
+  readonly toMove: number;
+  readonly offer: Offer;
+  readonly shotNumber: number;
+  readonly lastBall: boolean;
+  readonly animating: boolean;
+  readonly winner: number;
+  readonly finishReason: string;
+  readonly lagSent: readonly boolean[];
+  readonly rematch: readonly boolean[];
   readonly balls: readonly BallView[];
-  readonly players: readonly PlayerView[];
+  /** Indexed by seat; null for a free seat. */
+  readonly players: readonly [PlayerView | null, PlayerView | null];
+  readonly spectators: readonly string[];
 }
 
-interface SyncedState {
-  balls: Iterable<BallView>;
-  players: { forEach(cb: (player: Omit<PlayerView, "sessionId">, key: string) => void): void };
+export const EMPTY_SNAPSHOT: TableSnapshot = {
+  code: "",
+  visibility: "public",
+  opening: "lag",
+  shotClock: 0,
+  clockLeft: 0,
+  matchId: "",
+  phase: "waiting",
+  toMove: -1,
+  offer: "",
+  shotNumber: 0,
+  lastBall: false,
+  animating: false,
+  winner: -1,
+  finishReason: "",
+  lagSent: [false, false],
+  rematch: [false, false],
+  balls: [],
+  players: [null, null],
+  spectators: [],
+};
+
+interface MapLike<T> {
+  forEach(cb: (value: T, key: string) => void): void;
 }
+
+/** The parts of the synced state the snapshot reads (structural, so tests can pass plain objects). */
+export interface SyncedState {
+  code?: string;
+  visibility?: string;
+  opening?: string;
+  shotClock?: number;
+  clockLeft?: number;
+  matchId?: string;
+  phase?: string;
+  toMove?: number;
+  offer?: string;
+  shotNumber?: number;
+  lastBall?: boolean;
+  animating?: boolean;
+  winner?: number;
+  finishReason?: string;
+  lagSent?: Iterable<boolean>;
+  rematch?: Iterable<boolean>;
+  balls?: Iterable<BallView>;
+  players?: MapLike<{ name: string; seat: number; connected: boolean; shelf: Iterable<number>; debt: number }>;
+  spectators?: MapLike<{ name: string }>;
+}
+
+const PHASES: readonly Phase[] = ["waiting", "lag", "opening", "play", "finished"];
 
 export function snapshotOf(state: SyncedState): TableSnapshot {
-  const balls = [...state.balls].map(({ id, x, y, onTable }) => ({ id, x, y, onTable }));
-  const players: PlayerView[] = [];
-  state.players.forEach((p, sessionId) => {
-    players.push({ sessionId, name: p.name, seat: p.seat, connected: p.connected });
+  const balls = [...(state.balls ?? [])].map(({ id, x, y, onTable }) => ({ id, x, y, onTable }));
+  const players: [PlayerView | null, PlayerView | null] = [null, null];
+  state.players?.forEach((p, key) => {
+    const seat = Number(key);
+    if (seat === 0 || seat === 1) {
+      players[seat] = { name: p.name, seat, connected: p.connected, shelf: [...p.shelf], debt: p.debt };
+    }
   });
-  players.sort((a, b) => a.seat - b.seat);
-  return { balls, players };
+  const spectators: string[] = [];
+  state.spectators?.forEach((s) => {
+    spectators.push(s.name);
+  });
+  const phase = PHASES.includes(state.phase as Phase) ? (state.phase as Phase) : "waiting";
+  const offer = state.offer === "bonus" || state.offer === "foul" ? state.offer : "";
+  return {
+    code: state.code ?? "",
+    visibility: state.visibility ?? "public",
+    opening: state.opening ?? "lag",
+    shotClock: state.shotClock ?? 0,
+    clockLeft: state.clockLeft ?? 0,
+    matchId: state.matchId ?? "",
+    phase,
+    toMove: state.toMove ?? -1,
+    offer,
+    shotNumber: state.shotNumber ?? 0,
+    lastBall: state.lastBall ?? false,
+    animating: state.animating ?? false,
+    winner: state.winner ?? -1,
+    finishReason: state.finishReason ?? "",
+    lagSent: [...(state.lagSent ?? [])],
+    rematch: [...(state.rematch ?? [])],
+    balls,
+    players,
+    spectators,
+  };
 }

@@ -1,42 +1,155 @@
-import { useEffect, useRef, useState } from "react";
-import type { BallView } from "../net/table-snapshot.ts";
-import { drawTable } from "./draw-table.ts";
-import { fitTable } from "./viewport.ts";
+import type { ShotEvent } from "@habibka/shared";
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
+import type { Vec } from "../game/aim-geometry.ts";
+import { playbackTime, type ShotAnimation } from "../game/shot-animation.ts";
+import { drawOverlay, type Overlay } from "./draw-overlay.ts";
+import { type BallToDraw, drawBalls, drawStaticTable } from "./draw-table.ts";
+import { fitTable, toTable, type Viewport } from "./viewport.ts";
 
-/** The table drawn to scale on a canvas that fills its box, crisp on HiDPI screens. */
-export function TableCanvas({ balls }: { balls: readonly BallView[] }) {
+export interface PlaybackFrame {
+  readonly animation: ShotAnimation;
+  readonly startedAt: number;
+  readonly elapsed: number;
+}
+
+export type PointerKind = "down" | "move" | "up";
+
+interface Props {
+  readonly balls: readonly BallToDraw[];
+  readonly overlay: Overlay;
+  readonly playback: PlaybackFrame | null;
+  readonly onPlaybackEnd: () => void;
+  readonly onEvents?: (events: ShotEvent[]) => void;
+  /** `pixel` is the size of one CSS pixel in metres, so that touch targets can be sized for fingers. */
+  readonly onPointer?: (kind: PointerKind, at: Vec, pixel: number) => void;
+  readonly onKeyDown?: (event: KeyboardEvent<HTMLCanvasElement>) => void;
+  readonly label: string;
+}
+
+/**
+ * The table on a canvas that fills its box, crisp on HiDPI screens. The static table is drawn once per size
+ * to an offscreen canvas; each frame copies it and draws only the balls and the overlay, so a shot plays at
+ * the display's frame rate. While a shot plays, positions come from the trace at the frame's time.
+ */
+export function TableCanvas(props: Props) {
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [box, setBox] = useState({ width: 0, height: 0 });
+  const staticRef = useRef<HTMLCanvasElement | null>(null);
+  const viewportRef = useRef<Viewport | null>(null);
+  const propsRef = useRef(props);
+  propsRef.current = props;
+  const lastTimeRef = useRef(0);
+  const [box, setBox] = useState({ width: 0, height: 0, ratio: 1 });
 
   useEffect(() => {
     const element = boxRef.current;
     if (!element) return;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setBox({ width: entry.contentRect.width, height: entry.contentRect.height });
+      if (entry) {
+        setBox({
+          width: entry.contentRect.width,
+          height: entry.contentRect.height,
+          ratio: window.devicePixelRatio || 1,
+        });
+      }
     });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
 
+  // Size change: resize the canvas and redraw the static table offscreen.
   useEffect(() => {
     const canvas = canvasRef.current;
-    const ctx = canvas?.getContext("2d");
-    if (!canvas || !ctx || box.width === 0) return;
+    if (!canvas || box.width === 0) return;
     const viewport = fitTable(box.width, box.height);
-    const ratio = window.devicePixelRatio || 1;
-    canvas.width = Math.round(viewport.width * ratio);
-    canvas.height = Math.round(viewport.height * ratio);
+    viewportRef.current = viewport;
+    const w = Math.max(1, Math.round(viewport.width * box.ratio));
+    const h = Math.max(1, Math.round(viewport.height * box.ratio));
+    canvas.width = w;
+    canvas.height = h;
     canvas.style.width = `${viewport.width}px`;
     canvas.style.height = `${viewport.height}px`;
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.clearRect(0, 0, viewport.width, viewport.height);
-    drawTable(ctx, viewport, balls);
-  }, [box, balls]);
+    const offscreen = staticRef.current ?? document.createElement("canvas");
+    offscreen.width = w;
+    offscreen.height = h;
+    const sctx = offscreen.getContext("2d");
+    if (sctx) {
+      sctx.setTransform(box.ratio, 0, 0, box.ratio, 0, 0);
+      drawStaticTable(sctx, viewport);
+    }
+    staticRef.current = offscreen;
+  }, [box]);
+
+  // One loop for everything: it runs while a shot plays and draws a single frame otherwise. The loop reads
+  // the latest props through a ref; balls and overlay are listed so that a change draws a new frame.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: balls and overlay trigger the redraw
+  useEffect(() => {
+    let frame = 0;
+    const draw = (now: number) => {
+      const canvas = canvasRef.current;
+      const ctx = canvas?.getContext("2d");
+      const viewport = viewportRef.current;
+      const offscreen = staticRef.current;
+      if (!canvas || !ctx || !viewport || !offscreen) return;
+      const current = propsRef.current;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      ctx.drawImage(offscreen, 0, 0);
+      ctx.setTransform(box.ratio, 0, 0, box.ratio, 0, 0);
+      const playback = current.playback;
+      if (playback) {
+        const { animation } = playback;
+        const t = playbackTime(now, playback.startedAt, playback.elapsed, animation.duration);
+        const events = animation.eventsBetween(lastTimeRef.current, t);
+        if (events.length > 0) current.onEvents?.(events);
+        lastTimeRef.current = t;
+        drawBalls(ctx, viewport, animation.positionsAt(t));
+        if (t >= animation.duration) {
+          current.onPlaybackEnd();
+          return;
+        }
+        frame = requestAnimationFrame(draw);
+        return;
+      }
+      drawBalls(ctx, viewport, current.balls);
+      drawOverlay(ctx, viewport, current.overlay);
+    };
+    if (props.playback) {
+      lastTimeRef.current = playbackTime(
+        performance.now(),
+        props.playback.startedAt,
+        props.playback.elapsed,
+        props.playback.animation.duration,
+      );
+    }
+    frame = requestAnimationFrame(draw);
+    return () => cancelAnimationFrame(frame);
+  }, [box, props.playback, props.balls, props.overlay]);
+
+  function pointer(kind: PointerKind, event: PointerEvent<HTMLCanvasElement>) {
+    const viewport = viewportRef.current;
+    const handler = propsRef.current.onPointer;
+    if (!viewport || !handler) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    const at = toTable(viewport, event.clientX - rect.left, event.clientY - rect.top);
+    if (kind === "down") event.currentTarget.setPointerCapture(event.pointerId);
+    if (kind === "move" && event.buttons === 0 && event.pointerType !== "mouse") return;
+    handler(kind, at, 1 / Math.max(viewport.scale, 1e-6));
+  }
 
   return (
     <div ref={boxRef} className="table-box">
-      <canvas ref={canvasRef} data-testid="table-canvas" aria-label="Бильярдный стол" />
+      <canvas
+        ref={canvasRef}
+        data-testid="table-canvas"
+        aria-label={props.label}
+        role="img"
+        tabIndex={0}
+        onPointerDown={(e) => pointer("down", e)}
+        onPointerMove={(e) => pointer("move", e)}
+        onPointerUp={(e) => pointer("up", e)}
+        onKeyDown={props.onKeyDown}
+      />
     </div>
   );
 }

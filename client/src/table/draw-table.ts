@@ -8,13 +8,14 @@ import {
   MARKS,
   POCKETS,
 } from "@habibka/shared/table";
-import type { BallView } from "../net/table-snapshot.ts";
 import { FRAME_WIDTH, toScreen, type Viewport } from "./viewport.ts";
 
-const COLOURS = {
+export const COLOURS = {
   rail: "#5b3417",
+  railEdge: "#3f220d",
   cushion: "#14633a",
   cloth: "#1d7a47",
+  house: "rgba(255,255,255,0.05)",
   line: "rgba(255,255,255,0.55)",
   pocket: "#0b0b0b",
   ivory: "#f4efe1",
@@ -25,45 +26,62 @@ const COLOURS = {
 /** Depth of the cushion rubber drawn behind the nose line. */
 const CUSHION_DEPTH = 0.045;
 
-/**
- * Draws the table to scale in table coordinates: the canvas transform maps metres to pixels once, so every
- * shape below is written in the geometry of `@habibka/shared/table` and cannot drift from the physics.
- */
-export function drawTable(ctx: CanvasRenderingContext2D, viewport: Viewport, balls: readonly BallView[]): void {
+export interface BallToDraw {
+  readonly id: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Applies the metres → pixels transform of the viewport; callers draw in table coordinates inside it. */
+export function withTableTransform(ctx: CanvasRenderingContext2D, viewport: Viewport, draw: () => void): void {
   ctx.save();
   const origin = toScreen(viewport, 0, 0);
   ctx.translate(origin.px, origin.py);
   if (viewport.rotated) ctx.rotate(-Math.PI / 2);
   ctx.scale(viewport.scale, -viewport.scale);
-
-  ctx.fillStyle = COLOURS.rail;
-  roundedRect(
-    ctx,
-    -HALF_LENGTH - FRAME_WIDTH,
-    -HALF_WIDTH - FRAME_WIDTH,
-    2 * (HALF_LENGTH + FRAME_WIDTH),
-    2 * (HALF_WIDTH + FRAME_WIDTH),
-    0.05,
-  );
-  ctx.fill();
-
-  // The cushion band all round, then the cloth inside the noses; pockets are cut through both.
-  ctx.fillStyle = COLOURS.cushion;
-  ctx.fillRect(
-    -HALF_LENGTH - CUSHION_DEPTH,
-    -HALF_WIDTH - CUSHION_DEPTH,
-    2 * (HALF_LENGTH + CUSHION_DEPTH),
-    2 * (HALF_WIDTH + CUSHION_DEPTH),
-  );
-  ctx.fillStyle = COLOURS.cloth;
-  ctx.fillRect(-HALF_LENGTH, -HALF_WIDTH, 2 * HALF_LENGTH, 2 * HALF_WIDTH);
-
-  drawPockets(ctx);
-  drawLines(ctx);
-  for (const ball of balls) if (ball.onTable) drawBall(ctx, ball);
+  draw();
   ctx.restore();
-  // Numbers are text: drawn in screen pixels so that they stay sharp and upright at any scale or rotation.
-  for (const ball of balls) if (ball.onTable && ball.id !== COLOURED_BALL) drawNumber(ctx, viewport, ball);
+}
+
+/**
+ * The table without balls, to scale in table coordinates: the canvas transform maps metres to pixels once,
+ * so every shape is written in the geometry of `@habibka/shared/table` and cannot drift from the physics.
+ * Drawn once per size to an offscreen canvas; frames only copy it and add the balls.
+ */
+export function drawStaticTable(ctx: CanvasRenderingContext2D, viewport: Viewport): void {
+  withTableTransform(ctx, viewport, () => {
+    ctx.fillStyle = COLOURS.rail;
+    ctx.beginPath();
+    ctx.roundRect(
+      -HALF_LENGTH - FRAME_WIDTH,
+      -HALF_WIDTH - FRAME_WIDTH,
+      2 * (HALF_LENGTH + FRAME_WIDTH),
+      2 * (HALF_WIDTH + FRAME_WIDTH),
+      0.05,
+    );
+    ctx.fill();
+    ctx.strokeStyle = COLOURS.railEdge;
+    ctx.lineWidth = 0.01;
+    ctx.stroke();
+
+    // The cushion band all round, then the cloth inside the noses; pockets are cut through both.
+    ctx.fillStyle = COLOURS.cushion;
+    ctx.fillRect(
+      -HALF_LENGTH - CUSHION_DEPTH,
+      -HALF_WIDTH - CUSHION_DEPTH,
+      2 * (HALF_LENGTH + CUSHION_DEPTH),
+      2 * (HALF_WIDTH + CUSHION_DEPTH),
+    );
+    ctx.fillStyle = COLOURS.cloth;
+    ctx.fillRect(-HALF_LENGTH, -HALF_WIDTH, 2 * HALF_LENGTH, 2 * HALF_WIDTH);
+    // The house [дом], faintly lit so that players see where the ball in hand may go (I3).
+    ctx.fillStyle = COLOURS.house;
+    ctx.fillRect(-HALF_LENGTH, -HALF_WIDTH, HOUSE_LINE_X + HALF_LENGTH, 2 * HALF_WIDTH);
+
+    drawPockets(ctx);
+    drawLines(ctx);
+    drawSights(ctx);
+  });
 }
 
 function drawPockets(ctx: CanvasRenderingContext2D): void {
@@ -119,28 +137,65 @@ function drawLines(ctx: CanvasRenderingContext2D): void {
   }
 }
 
-function drawBall(ctx: CanvasRenderingContext2D, ball: BallView): void {
+/** Diamonds on the rails every eighth of the length and quarter of the width, as on a real table. */
+function drawSights(ctx: CanvasRenderingContext2D): void {
+  ctx.fillStyle = "rgba(240,230,200,0.75)";
+  const rail = FRAME_WIDTH * 0.55;
+  const dot = (x: number, y: number) => {
+    ctx.beginPath();
+    ctx.arc(x, y, 0.007, 0, 2 * Math.PI);
+    ctx.fill();
+  };
+  for (let i = 1; i < 8; i++) {
+    if (i === 4) continue;
+    const x = -HALF_LENGTH + (i * HALF_LENGTH) / 4;
+    dot(x, HALF_WIDTH + rail);
+    dot(x, -HALF_WIDTH - rail);
+  }
+  for (let i = 1; i < 4; i++) {
+    const y = -HALF_WIDTH + (i * HALF_WIDTH) / 2;
+    dot(-HALF_LENGTH - rail, y);
+    dot(HALF_LENGTH + rail, y);
+  }
+}
+
+/** The balls: shaded discs in table coordinates, then the numbers as upright screen text. */
+export function drawBalls(ctx: CanvasRenderingContext2D, viewport: Viewport, balls: readonly BallToDraw[]): void {
+  withTableTransform(ctx, viewport, () => {
+    for (const ball of balls) drawBall(ctx, ball);
+  });
+  // Ids outside 1–15 (the lag ball, whose id the server chooses) are drawn plain.
+  for (const ball of balls) if (ball.id >= 1 && ball.id <= 15) drawNumber(ctx, viewport, ball);
+}
+
+function drawBall(ctx: CanvasRenderingContext2D, ball: BallToDraw): void {
+  // Shadow first, offset down-right as if lit from above the head.
+  ctx.fillStyle = "rgba(0,0,0,0.28)";
+  ctx.beginPath();
+  ctx.arc(ball.x + 0.004, ball.y - 0.004, BALL_RADIUS, 0, 2 * Math.PI);
+  ctx.fill();
   ctx.fillStyle = ball.id === COLOURED_BALL ? COLOURS.coloured : COLOURS.ivory;
   ctx.beginPath();
   ctx.arc(ball.x, ball.y, BALL_RADIUS, 0, 2 * Math.PI);
   ctx.fill();
-  ctx.strokeStyle = "rgba(0,0,0,0.35)";
+  ctx.strokeStyle = "rgba(0,0,0,0.4)";
   ctx.lineWidth = 0.0015;
   ctx.stroke();
+  // A small highlight, as from the lamp above the table; the y axis points up in table coordinates.
+  ctx.fillStyle = "rgba(255,255,255,0.55)";
+  ctx.beginPath();
+  ctx.arc(ball.x - BALL_RADIUS * 0.35, ball.y + BALL_RADIUS * 0.35, BALL_RADIUS * 0.22, 0, 2 * Math.PI);
+  ctx.fill();
 }
 
-function drawNumber(ctx: CanvasRenderingContext2D, viewport: Viewport, ball: BallView): void {
+function drawNumber(ctx: CanvasRenderingContext2D, viewport: Viewport, ball: BallToDraw): void {
   const { px, py } = toScreen(viewport, ball.x, ball.y);
   const size = BALL_RADIUS * viewport.scale * 1.05;
-  if (size < 6) return;
+  // Below about 4 px a digit is a smudge; phones in portrait get there, so the threshold is low.
+  if (size < 4) return;
   ctx.fillStyle = COLOURS.number;
   ctx.font = `600 ${size.toFixed(1)}px system-ui, sans-serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(String(ball.id), px, py + size * 0.05);
-}
-
-function roundedRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {
-  ctx.beginPath();
-  ctx.roundRect(x, y, w, h, r);
 }

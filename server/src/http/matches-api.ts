@@ -11,6 +11,11 @@ const MatchId = z.uuid();
  */
 export function createMatchesApi(records: MatchRecords): ExpressRouter {
   const router = Router();
+  // Match records are public and read-only: any origin may read them (the dev client runs on another port).
+  router.use((_req, res, next) => {
+    res.setHeader("Access-Control-Allow-Origin", "*");
+    next();
+  });
   router.get("/", (req, res) => {
     const query = ListQuery.safeParse(req.query);
     if (!query.success) {

@@ -1,0 +1,35 @@
+/**
+ * Limits of the stroke as the UI offers it. The protocol allows a tip offset up to 0.8 of the radius, but
+ * a real tip miscues beyond about half, so the picker stops at 0.5; speeds are the protocol's 0.1–12 m/s.
+ */
+export interface Offset {
+  readonly x: number;
+  readonly y: number;
+}
+
+export const MAX_UI_OFFSET = 0.5;
+export const MIN_SPEED = 0.1;
+export const MAX_SPEED = 12;
+/** The finest turn of the aim by one key press or button: 0.05° moves the line 3 mm at 3.5 m. */
+export const FINE_STEP = 0.05;
+export const COARSE_STEP = 1;
+
+export function clampOffset(offset: Offset, limit = MAX_UI_OFFSET): Offset {
+  const r = Math.hypot(offset.x, offset.y);
+  if (r <= limit) return { x: round3(offset.x), y: round3(offset.y) };
+  return { x: round3((offset.x / r) * limit), y: round3((offset.y / r) * limit) };
+}
+
+export function clampSpeed(speed: number): number {
+  if (!Number.isFinite(speed)) return MIN_SPEED;
+  return Math.round(Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)) * 100) / 100;
+}
+
+/** Angles are kept to a thousandth of a degree: finer than any step, free of float noise in messages. */
+export function roundAngle(angle: number): number {
+  return Math.round(angle * 1000) / 1000;
+}
+
+function round3(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}

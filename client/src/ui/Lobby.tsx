@@ -1,0 +1,177 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { CreateTarget, SessionTarget } from "../net/table-session.ts";
+import { useLobby } from "../net/use-lobby.ts";
+import { isValidName } from "./player-name.ts";
+
+interface Props {
+  readonly name: string;
+  readonly onName: (name: string) => void;
+  readonly onOpen: (target: SessionTarget) => void;
+}
+
+const CLOCKS: readonly CreateTarget["shotClock"][] = [0, 30, 60, 90];
+
+/** The first screen: a name, a new table, a code to join, and the live list of public tables. */
+export function Lobby({ name, onName, onOpen }: Props) {
+  const { t } = useTranslation();
+  const { status, tables } = useLobby();
+  const [visibility, setVisibility] = useState<CreateTarget["visibility"]>("private");
+  const [opening, setOpening] = useState<CreateTarget["opening"]>("lag");
+  const [shotClock, setShotClock] = useState<CreateTarget["shotClock"]>(0);
+  const [code, setCode] = useState("");
+  const [touched, setTouched] = useState(false);
+  const nameOk = isValidName(name);
+  const codeOk = /^[0-9]{6}$/.test(code.trim());
+
+  function create(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (nameOk) onOpen({ kind: "create", visibility, opening, shotClock });
+  }
+
+  function join(event: FormEvent, watch: boolean) {
+    event.preventDefault();
+    setTouched(true);
+    if (nameOk && codeOk) onOpen({ kind: "join", code: code.trim(), watch });
+  }
+
+  return (
+    <div className="lobby">
+      <section className="card">
+        <label className="field">
+          <span>{t("lobby.name")}</span>
+          <input
+            data-testid="name-input"
+            value={name}
+            onChange={(e) => onName(e.target.value)}
+            maxLength={24}
+            name="name"
+            autoComplete="nickname"
+            aria-invalid={touched && !nameOk}
+            aria-describedby="name-hint"
+          />
+        </label>
+        <small id="name-hint" className={touched && !nameOk ? "hint bad" : "hint"}>
+          {touched && !nameOk ? t("lobby.nameInvalid") : t("lobby.nameHint")}
+        </small>
+      </section>
+
+      <form className="card" onSubmit={create} aria-labelledby="create-title">
+        <h2 id="create-title">{t("lobby.createTitle")}</h2>
+        <fieldset className="choices">
+          <legend>{t("lobby.visibility")}</legend>
+          {(["private", "public"] as const).map((v) => (
+            <label key={v}>
+              <input
+                type="radio"
+                name="visibility"
+                data-testid={`visibility-${v}`}
+                checked={visibility === v}
+                onChange={() => setVisibility(v)}
+              />
+              {t(`lobby.${v}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="choices">
+          <legend>{t("lobby.opening")}</legend>
+          {(["lag", "draw"] as const).map((o) => (
+            <label key={o}>
+              <input
+                type="radio"
+                name="opening"
+                data-testid={`opening-${o}`}
+                checked={opening === o}
+                onChange={() => setOpening(o)}
+              />
+              {t(`lobby.${o}`)}
+            </label>
+          ))}
+        </fieldset>
+        <label className="field">
+          <span>{t("lobby.shotClock")}</span>
+          <select
+            data-testid="shot-clock"
+            value={shotClock}
+            onChange={(e) => setShotClock(Number(e.target.value) as CreateTarget["shotClock"])}
+          >
+            {CLOCKS.map((c) => (
+              <option key={c} value={c}>
+                {c === 0 ? t("lobby.clockOff") : t("lobby.seconds", { count: c })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="primary" data-testid="create-table">
+          {t("lobby.create")}
+        </button>
+      </form>
+
+      <form className="card" onSubmit={(e) => join(e, false)} aria-labelledby="join-title">
+        <h2 id="join-title">{t("lobby.joinTitle")}</h2>
+        <label className="field">
+          <span>{t("lobby.code")}</span>
+          <input
+            data-testid="code-input"
+            value={code}
+            inputMode="numeric"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+          />
+        </label>
+        {touched && code !== "" && !codeOk && <small className="hint bad">{t("lobby.codeInvalid")}</small>}
+        <div className="row">
+          <button type="submit" data-testid="join-table" disabled={!codeOk}>
+            {t("lobby.join")}
+          </button>
+          <button type="button" data-testid="watch-table" disabled={!codeOk} onClick={(e) => join(e, true)}>
+            {t("lobby.watch")}
+          </button>
+        </div>
+      </form>
+
+      <section className="card wide" aria-labelledby="tables-title">
+        <h2 id="tables-title">{t("lobby.tablesTitle")}</h2>
+        {status === "connecting" && <p>{t("lobby.connecting")}</p>}
+        {status === "offline" && <p role="status">{t("lobby.offline")}</p>}
+        {status === "live" && tables.size === 0 && <p>{t("lobby.noTables")}</p>}
+        <ul className="tables" data-testid="lobby-tables">
+          {[...tables.values()].map((table) => {
+            const free = table.players.length < 2 || table.players.some((p) => p === null);
+            return (
+              <li key={table.code} data-testid={`lobby-table-${table.code}`}>
+                <span className="code">{table.code}</span>
+                <span className="who">{[0, 1].map((s) => table.players[s] ?? t("lobby.freeSeat")).join(" — ")}</span>
+                <span className="score">{(table.score.length ? table.score : [0, 0]).join(" : ")}</span>
+                <span className="phase">{t(`lobby.phase.${table.phase}`, { defaultValue: table.phase })}</span>
+                <span className="spectators">{t("lobby.spectators", { count: table.spectators })}</span>
+                <span className="row">
+                  {free && (
+                    <button
+                      type="button"
+                      data-testid={`sit-${table.code}`}
+                      disabled={!nameOk}
+                      onClick={() => onOpen({ kind: "join", code: table.code, watch: false })}
+                    >
+                      {t("lobby.sit")}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    data-testid={`watch-${table.code}`}
+                    disabled={!nameOk}
+                    onClick={() => onOpen({ kind: "join", code: table.code, watch: true })}
+                  >
+                    {t("lobby.watch")}
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </div>
+  );
+}

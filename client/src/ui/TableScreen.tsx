@@ -1,0 +1,36 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { type SessionTarget, TableSession } from "../net/table-session.ts";
+import { TableView } from "./TableView.tsx";
+
+interface Props {
+  readonly name: string;
+  readonly target: SessionTarget;
+}
+
+/** Opens the table session for this screen's lifetime and shows the table. */
+export function TableScreen({ name, target }: Props) {
+  const [session, setSession] = useState<TableSession | null>(null);
+
+  useEffect(() => {
+    const opened = new TableSession(name);
+    setSession(opened);
+    void opened.open(target);
+    return () => opened.close();
+  }, [name, target]);
+
+  if (!session) return null;
+  return <SessionView session={session} />;
+}
+
+function SessionView({ session }: { readonly session: TableSession }) {
+  const state = useSyncExternalStore(session.subscribe, session.getState);
+
+  // A new table gets its invite link as the address, so a reload comes back to it.
+  useEffect(() => {
+    if (state.code && window.location.pathname !== `/t/${state.code}`) {
+      window.history.replaceState(null, "", `/t/${state.code}`);
+    }
+  }, [state.code]);
+
+  return <TableView session={session} state={state} />;
+}

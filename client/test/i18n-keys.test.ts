@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { en } from "../src/i18n/en.ts";
+import { ru } from "../src/i18n/ru.ts";
+
+function keys(tree: object, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === "object" && v !== null ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+function interpolations(text: string): string[] {
+  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort();
+}
+
+function lookup(tree: object, key: string): string {
+  return key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree) as string;
+}
+
+describe("i18n resources", () => {
+  it("every Russian key exists in English and vice versa", () => {
+    const ruKeys = keys(ru).sort();
+    const enKeys = keys(en).sort();
+    expect(enKeys.filter((k) => !ruKeys.includes(k))).toEqual([]);
+    expect(ruKeys.filter((k) => !enKeys.includes(k))).toEqual([]);
+  });
+  it("no text is empty and both languages use the same placeholders", () => {
+    for (const key of keys(ru)) {
+      expect(lookup(ru, key).trim(), key).not.toBe("");
+      expect(lookup(en, key).trim(), key).not.toBe("");
+      expect(interpolations(lookup(en, key)), key).toEqual(interpolations(lookup(ru, key)));
+    }
+  });
+  it("the Russian texts use the players' own words", () => {
+    const all = keys(ru)
+      .map((k) => lookup(ru, k))
+      .join(" ")
+      .toLowerCase();
+    const words = ["свояк", "чужой", "дуплет", "отыгрыш", "полка", "штраф", "дом", "раскат", "биток", "луза", "створ"];
+    for (const word of words) expect(all).toContain(word);
+  });
+});

@@ -1,0 +1,186 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+/** A stand-in for the SDK's room: records handlers and sends, and lets the test play the server. */
+class FakeRoom {
+  roomId: string;
+  sessionId = "s1";
+  sent: [string, unknown][] = [];
+  handlers = new Map<string, (payload: unknown) => void>();
+  stateHandler: ((state: unknown) => void) | null = null;
+  dropHandler: (() => void) | null = null;
+  reconnectHandler: (() => void) | null = null;
+  leaveHandler: ((code: number) => void) | null = null;
+  left = false;
+  constructor(roomId: string) {
+    this.roomId = roomId;
+  }
+  onMessage(type: string, cb: (payload: unknown) => void) {
+    this.handlers.set(type, cb);
+  }
+  onStateChange(cb: (state: unknown) => void) {
+    this.stateHandler = cb;
+  }
+  onDrop(cb: () => void) {
+    this.dropHandler = cb;
+  }
+  onReconnect(cb: () => void) {
+    this.reconnectHandler = cb;
+  }
+  onLeave(cb: (code: number) => void) {
+    this.leaveHandler = cb;
+  }
+  send(type: string, payload: unknown) {
+    this.sent.push([type, payload]);
+  }
+  async leave() {
+    this.left = true;
+    return 1000;
+  }
+  emit(type: string, payload: unknown) {
+    this.handlers.get(type)?.(payload);
+  }
+}
+
+const joins: { method: string; id: string; options: Record<string, unknown> }[] = [];
+let nextRoom: FakeRoom;
+vi.mock("../src/net/game-client.ts", () => ({
+  gameClient: () => ({
+    create: async (_name: string, options: Record<string, unknown>) => {
+      joins.push({ method: "create", id: "", options });
+      return nextRoom;
+    },
+    joinById: async (id: string, options: Record<string, unknown>) => {
+      joins.push({ method: "joinById", id, options });
+      return nextRoom;
+    },
+  }),
+}));
+
+const { TableSession } = await import("../src/net/table-session.ts");
+
+const store = new Map<string, string>();
+beforeEach(() => {
+  joins.length = 0;
+  store.clear();
+  vi.stubGlobal("localStorage", {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => store.set(k, v),
+  });
+  vi.stubGlobal("fetch", async () => ({ ok: false }));
+});
+
+const state = (over: Record<string, unknown> = {}) => ({
+  matchId: "m1",
+  phase: "play",
+  toMove: 0,
+  shotNumber: 5,
+  balls: [
+    { id: 0, x: 0, y: 0, onTable: true },
+    { id: 3, x: 0.5, y: 0.1, onTable: true },
+    { id: 4, x: 0.9, y: 0, onTable: false },
+  ],
+  players: new Map(),
+  spectators: new Map(),
+  ...over,
+});
+
+describe("TableSession", () => {
+  it("keeps the seat token per table code and sends it when joining again", async () => {
+    nextRoom = new FakeRoom("482913");
+    const session = new TableSession("Анна");
+    await session.open({ kind: "create", visibility: "private", opening: "lag", shotClock: 0 });
+    expect(session.getState().code).toBe("482913");
+    nextRoom.emit("welcome", { role: "player", seat: 0, seatToken: "secret", matchId: "m1" });
+    expect(session.getState()).toMatchObject({ role: "player", seat: 0 });
+    expect(store.get("habibka.seat.482913")).toBe("secret");
+    session.close();
+
+    nextRoom = new FakeRoom("482913");
+    const again = new TableSession("Анна");
+    await again.open({ kind: "join", code: "482913", watch: false });
+    expect(joins.at(-1)).toMatchObject({ method: "joinById", id: "482913", options: { seatToken: "secret" } });
+  });
+
+  it("plays a received shot over the table shown when it arrived; a lag over an empty table", async () => {
+    nextRoom = new FakeRoom("111111");
+    const session = new TableSession("Борис");
+    await session.open({ kind: "join", code: "111111", watch: true });
+    nextRoom.stateHandler?.(state());
+    nextRoom.emit("shot", {
+      matchId: "m1",
+      number: 5,
+      kind: "shot",
+      seat: 0,
+      trace: "AQA=",
+      duration: 1,
+      elapsed: 300,
+    });
+    const playback = session.getState().playback!;
+    expect(playback.elapsed).toBe(300);
+    expect(playback.record.before?.map((b) => b.id)).toEqual([0, 3]);
+    expect(session.getState().shots).toHaveLength(1);
+    session.endPlayback();
+    expect(session.getState().playback).toBeNull();
+
+    nextRoom.emit("shot", { matchId: "m1", number: 6, kind: "lag", seat: 0, trace: "AQA=", duration: 1, elapsed: 0 });
+    expect(session.getState().playback?.record.before).toEqual([]);
+    session.replay(session.getState().shots[0]!);
+    expect(session.getState().playback).toMatchObject({ replay: true, elapsed: 0 });
+  });
+
+  it("a new match at the table (rematch) empties the log; a new turn clears the relayed aim", async () => {
+    nextRoom = new FakeRoom("222222");
+    const session = new TableSession("Вера");
+    await session.open({ kind: "join", code: "222222", watch: false });
+    nextRoom.stateHandler?.(state());
+    nextRoom.emit("shot", { matchId: "m1", number: 5, kind: "clock", seat: 0 });
+    nextRoom.emit("aim", { seat: 1, stroke: { cue: 3, angle: 10, speed: 2, offset: { x: 0, y: 0 } }, call: [] });
+    expect(session.getState().aim).not.toBeNull();
+    nextRoom.stateHandler?.(state({ shotNumber: 6, toMove: 1 }));
+    expect(session.getState().aim).toBeNull();
+    expect(session.getState().shots).toHaveLength(1);
+    nextRoom.stateHandler?.(state({ matchId: "m2", shotNumber: 1 }));
+    expect(session.getState().shots).toHaveLength(0);
+  });
+
+  it("shows a drop and its recovery, and a takeover as final", async () => {
+    nextRoom = new FakeRoom("333333");
+    const session = new TableSession("Глеб");
+    await session.open({ kind: "join", code: "333333", watch: false });
+    nextRoom.dropHandler?.();
+    expect(session.getState().status.kind).toBe("reconnecting");
+    nextRoom.reconnectHandler?.();
+    expect(session.getState().status.kind).toBe("joined");
+    nextRoom.leaveHandler?.(4001);
+    expect(session.getState().status.kind).toBe("taken-over");
+  });
+
+  it("rejoins with the seat token after the SDK's reconnection gave up", async () => {
+    vi.useFakeTimers();
+    store.set("habibka.seat.444444", "tok");
+    nextRoom = new FakeRoom("444444");
+    const session = new TableSession("Дина");
+    await session.open({ kind: "join", code: "444444", watch: false });
+    const first = nextRoom;
+    nextRoom = new FakeRoom("444444");
+    first.leaveHandler?.(1006);
+    expect(session.getState().status.kind).toBe("reconnecting");
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(joins.at(-1)).toMatchObject({ method: "joinById", id: "444444", options: { seatToken: "tok" } });
+    expect(session.getState().status.kind).toBe("joined");
+    vi.useRealTimers();
+    session.close();
+  });
+
+  it("an error message is kept until cleared, with a fresh id each time", async () => {
+    nextRoom = new FakeRoom("555555");
+    const session = new TableSession("Ева");
+    await session.open({ kind: "join", code: "555555", watch: false });
+    nextRoom.emit("error", { type: "shot", code: "not-your-turn", message: "no" });
+    const first = session.getState().error!.id;
+    nextRoom.emit("error", { type: "shot", code: "not-your-turn", message: "no" });
+    expect(session.getState().error!.id).toBeGreaterThan(first);
+    session.clearError();
+    expect(session.getState().error).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, SCREENSHOT_DIR } from "./support/browser.ts";
+import { type GameProcess, startGameProcess } from "./support/game-process.ts";
+import { tableInfo, waitFor } from "./support/table-page.ts";
+
+/** The connection state: a dropped connection shows the reconnecting banner, and the seat comes back. */
+describe("connection state", () => {
+  let game: GameProcess;
+  let browser: Browser;
+  beforeAll(async () => {
+    game = await startGameProcess();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await game?.stop();
+  });
+
+  it("shows the reconnecting banner after a drop and returns the player to the seat", async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 700 } });
+    // Keep a handle on the page's sockets so the test can break one the way a network drop does.
+    await context.addInitScript(() => {
+      const Native = window.WebSocket;
+      const sockets: WebSocket[] = [];
+      (window as unknown as { __sockets: WebSocket[] }).__sockets = sockets;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          sockets.push(this);
+        }
+      };
+    });
+    const page = await context.newPage();
+    await page.goto(game.url);
+    await page.getByTestId("name-input").fill("Вера");
+    await page.getByTestId("create-table").click();
+    await waitFor(
+      "the table",
+      () => tableInfo(page),
+      (i) => i?.seat === "0",
+    );
+    await expect.poll(() => page.getByTestId("connection-banner").count()).toBe(0);
+
+    await page.evaluate(() => {
+      const sockets = (window as unknown as { __sockets: WebSocket[] }).__sockets;
+      // An abnormal close code (not a consented leave): the SDK treats it as a drop and reconnects.
+      for (const socket of sockets) if (socket.readyState === WebSocket.OPEN) socket.close(4999, "test drop");
+    });
+    await waitFor(
+      "the reconnecting banner",
+      () => page.getByTestId("connection-banner").getAttribute("data-status", { timeout: 500 }),
+      (status) => status === "reconnecting",
+      10_000,
+    );
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/reconnecting.png` });
+    await waitFor(
+      "the banner gone",
+      () => page.getByTestId("connection-banner").count(),
+      (n) => n === 0,
+      30_000,
+    );
+    const back = await tableInfo(page);
+    expect(back?.seat).toBe("0");
+    expect(back?.role).toBe("player");
+    await context.close();
+  });
+});

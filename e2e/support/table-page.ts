@@ -1,0 +1,104 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+/**
+ * Helpers that drive the web client as a player does and read what it shows. They poll the page's own
+ * attributes (data-phase, data-shot-number, data-can-shoot…) instead of sleeping, with bounded timeouts.
+ */
+
+export interface TableInfo {
+  readonly phase: string;
+  readonly seat: string;
+  readonly role: string;
+  readonly toMove: number;
+  readonly shotNumber: number;
+  readonly offer: string;
+  readonly animating: boolean;
+  readonly canShoot: boolean;
+}
+
+export async function tableInfo(page: Page): Promise<TableInfo | null> {
+  const view = page.getByTestId("table-view");
+  if ((await view.count()) === 0) return null;
+  return view.evaluate((el) => {
+    const d = (el as HTMLElement).dataset;
+    return {
+      phase: d.phase ?? "",
+      seat: d.seat ?? "",
+      role: d.role ?? "",
+      toMove: Number(d.toMove),
+      shotNumber: Number(d.shotNumber),
+      offer: d.offer ?? "",
+      animating: d.animating === "true",
+      canShoot: d.canShoot === "true",
+    };
+  });
+}
+
+/** Ball positions as the page shows them at rest: [id, x, y] rounded to 0.1 mm. */
+export async function ballPositions(page: Page): Promise<string> {
+  return (await page.getByTestId("ball-positions").textContent()) ?? "";
+}
+
+export async function waitFor<T>(
+  what: string,
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeout = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let last: T | undefined;
+  for (;;) {
+    try {
+      last = await read();
+      if (ok(last)) return last;
+    } catch {
+      // the page is between states (navigation, re-render): read again
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Screen point of a table point, read from the canvas box (the same fit as client/src/table/viewport.ts). */
+export async function canvasPoint(page: Page, x: number, y: number): Promise<{ px: number; py: number }> {
+  const box = await page.getByTestId("table-canvas").boundingBox();
+  if (!box) throw new Error("no canvas");
+  const { fitTable, toScreen } = await import("../../client/src/table/viewport.ts");
+  const viewport = fitTable(box.width, box.height);
+  // The canvas is sized to the viewport exactly, so its own box is the viewport.
+  const p = toScreen({ ...viewport, width: box.width, height: box.height }, x, y);
+  return { px: box.x + p.px, py: box.y + p.py };
+}
+
+/** Drags on the canvas from one table point to another with the mouse (or a finger on touch pages). */
+export async function dragOnTable(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+): Promise<void> {
+  const a = await canvasPoint(page, from.x, from.y);
+  const b = await canvasPoint(page, to.x, to.y);
+  await page.mouse.move(a.px, a.py);
+  await page.mouse.down();
+  for (let i = 1; i <= 5; i++) await page.mouse.move(a.px + ((b.px - a.px) * i) / 5, a.py + ((b.py - a.py) * i) / 5);
+  await page.mouse.up();
+}
+
+export async function expectSamePositions(pages: readonly Page[]): Promise<string> {
+  const first = await waitFor(
+    "resting positions",
+    () => ballPositions(pages[0]!),
+    (s) => s.length > 2,
+  );
+  for (const page of pages.slice(1)) {
+    const shown = await waitFor(
+      "the same resting positions",
+      () => ballPositions(page),
+      (s) => s === first,
+      15_000,
+    );
+    expect(shown).toBe(first);
+  }
+  return first;
+}
