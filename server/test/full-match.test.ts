@@ -1,25 +1,13 @@
+import { type ContractVerdict, toContractVerdict } from "@habibka/shared/rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LobbyWatcher, watchLobby } from "./support/lobby-client.ts";
 import { playScriptedMatch } from "./support/scripted-match.ts";
 import { leaveAll, seatedPair, shelfOf, type TableClient } from "./support/table-client.ts";
 import { eventually, type RunningServer, startTestServer } from "./support/test-server.ts";
 
-/** The contract's verdict fields: what the bots predicted and the server must have ruled. */
-const CONTRACT_FIELDS = [
-  "foul",
-  "reasons",
-  "counted",
-  "spotted",
-  "penalty",
-  "bonus",
-  "next",
-  "shelf",
-  "debt",
-  "winner",
-] as const;
-
-function contract(verdict: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(CONTRACT_FIELDS.map((f) => [f, verdict[f]]));
+/** The contract's verdict fields of a verdict as it came over the wire. */
+function contract(verdict: unknown): ContractVerdict {
+  return toContractVerdict(verdict as ContractVerdict);
 }
 
 interface RecordedShot {

@@ -7,6 +7,7 @@ import { seededRandom } from "../../src/random.ts";
 import { FOUL_REASONS } from "../../src/rules/fouls.ts";
 import { judgeScenario } from "../../src/rules/scenario.ts";
 import { startingPosition } from "../../src/table/rack.ts";
+import { CONTRACT_EXAMPLE } from "../fixtures/contract-example.ts";
 import { checkInvariants } from "../rules/invariants.ts";
 
 /**
@@ -71,18 +72,7 @@ describe("end to end through the real simulator", () => {
   }, 60_000);
 
   it("judgeScenario gives a contract verdict for the contract's example simulated for real", () => {
-    const scenario = {
-      balls: [
-        { id: 0, x: 0, y: 0 },
-        { id: 7, x: 1.44, y: 0.55 },
-        { id: 3, x: 1.525, y: 0.6375 },
-        { id: 12, x: -1.0, y: -0.5 },
-        { id: 14, x: -1.2, y: 0.4 },
-      ],
-      shot: { cue: 7, angle: 45.0, speed: 1.0, offset: { x: 0.0, y: -0.3 } },
-      call: [{ ball: 3, pocket: "FL" as const, way: "direct" as const }],
-      match: { shelf: [6, 5] as const, debt: [0, 0] as const, opening: false },
-    };
+    const scenario = CONTRACT_EXAMPLE;
     const shot = simulate({ balls: scenario.balls, strokes: [scenario.shot] });
     const out = judgeScenario(scenario, shot.events, shot.rest);
     expect(out.ok).toBe(true);

@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { judgeScenario, type Scenario, scenarioShelves } from "../../src/rules/scenario.ts";
+import { CONTRACT_EXAMPLE } from "../fixtures/contract-example.ts";
 import { cushion, hit, pocket, shot, strike } from "./helpers.ts";
 
-const contractExample: Scenario = {
-  balls: [
-    { id: 0, x: 0, y: 0 },
-    { id: 7, x: 1.44, y: 0.55 },
-    { id: 3, x: 1.525, y: 0.6375 },
-    { id: 12, x: -1.0, y: -0.5 },
-    { id: 14, x: -1.2, y: 0.4 },
-  ],
-  shot: { cue: 7, angle: 45.0, speed: 1.0, offset: { x: 0.0, y: -0.3 } },
-  call: [{ ball: 3, pocket: "FL", way: "direct" }],
-  match: { shelf: [6, 5], debt: [0, 0], opening: false },
-};
+const contractExample = CONTRACT_EXAMPLE;
 
 describe("judgeScenario – the rules' half of habibka-sim (SIM-CLI contract)", () => {
   it("reproduces the contract's example verdict exactly", () => {

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { simulate } from "../../src/physics/index.ts";
 import { judgeScenario } from "../../src/rules/scenario.ts";
+import { CONTRACT_EXAMPLE, CONTRACT_VERDICT_FIELDS } from "../fixtures/contract-example.ts";
 
 const CLI = fileURLToPath(new URL("../../src/sim/cli.ts", import.meta.url));
 
@@ -11,36 +12,14 @@ function run(input: unknown) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const example = {
-  balls: [
-    { id: 0, x: 0, y: 0 },
-    { id: 7, x: 1.44, y: 0.55 },
-    { id: 3, x: 1.525, y: 0.6375 },
-    { id: 12, x: -1.0, y: -0.5 },
-    { id: 14, x: -1.2, y: 0.4 },
-  ],
-  shot: { cue: 7, angle: 45.0, speed: 1.0, offset: { x: 0.0, y: -0.3 } },
-  call: [{ ball: 3, pocket: "FL", way: "direct" }],
-  match: { shelf: [6, 5], debt: [0, 0], opening: false },
-};
+const example = CONTRACT_EXAMPLE;
 
 describe("habibka-sim – the verdict comes from the rules engine (SIM-CLI.md `verdict`, `table`)", () => {
   it("prints every contract verdict field, and the same verdict and table as the rules engine itself", () => {
     const r = run(example);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    for (const field of [
-      "foul",
-      "reasons",
-      "counted",
-      "spotted",
-      "penalty",
-      "bonus",
-      "next",
-      "shelf",
-      "debt",
-      "winner",
-    ]) {
+    for (const field of CONTRACT_VERDICT_FIELDS) {
       expect(out.verdict, field).toHaveProperty(field);
     }
     expect(out.verdict.next).toEqual({ player: expect.any(Number), mayPass: expect.any(Boolean) });

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { CONTRACT_EXAMPLE } from "../fixtures/contract-example.ts";
 
 const CLI = fileURLToPath(new URL("../../src/sim/cli.ts", import.meta.url));
 
@@ -9,19 +10,7 @@ function run(input: string, args: string[] = []) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** The contract's example scenario (SIM-CLI.md). */
-const example = {
-  balls: [
-    { id: 0, x: 0, y: 0 },
-    { id: 7, x: 1.44, y: 0.55 },
-    { id: 3, x: 1.525, y: 0.6375 },
-    { id: 12, x: -1.0, y: -0.5 },
-    { id: 14, x: -1.2, y: 0.4 },
-  ],
-  shot: { cue: 7, angle: 45.0, speed: 1.0, offset: { x: 0.0, y: -0.3 } },
-  call: [{ ball: 3, pocket: "FL", way: "direct" }],
-  match: { shelf: [6, 5], debt: [0, 0], opening: false },
-};
+const example = CONTRACT_EXAMPLE;
 
 type Json = Record<string, unknown>;
 const withChange = (change: (s: Json) => void): string => {
