@@ -101,7 +101,7 @@ describe("TableSession", () => {
     expect(joins.at(-1)).toMatchObject({ method: "joinById", id: "482913", options: { seatToken: "secret" } });
   });
 
-  it("plays a received shot over the table shown when it arrived; a lag over an empty table", async () => {
+  it("plays a received shot over the table at its stroke, as the server sent it; a lag over its two balls", async () => {
     nextRoom = new FakeRoom("111111");
     const session = new TableSession("Борис");
     await session.open({ kind: "join", code: "111111", watch: true });
@@ -111,6 +111,10 @@ describe("TableSession", () => {
       number: 5,
       kind: "shot",
       seat: 0,
+      before: [
+        { id: 0, x: 0, y: 0 },
+        { id: 3, x: 1, y: 0.2 },
+      ],
       trace: "AQA=",
       duration: 1,
       elapsed: 300,
@@ -122,8 +126,21 @@ describe("TableSession", () => {
     session.endPlayback();
     expect(session.getState().playback).toBeNull();
 
-    nextRoom.emit("shot", { matchId: "m1", number: 6, kind: "lag", seat: 0, trace: "AQA=", duration: 1, elapsed: 0 });
-    expect(session.getState().playback?.record.before).toEqual([]);
+    const lagBalls = [
+      { id: 1, x: -1.2, y: 0.3 },
+      { id: 2, x: -1.2, y: -0.3 },
+    ];
+    nextRoom.emit("shot", {
+      matchId: "m1",
+      number: 6,
+      kind: "lag",
+      seat: -1,
+      before: lagBalls,
+      trace: "AQA=",
+      duration: 1,
+      elapsed: 0,
+    });
+    expect(session.getState().playback?.record.before?.map((b) => b.id)).toEqual([1, 2]);
     session.replay(session.getState().shots[0]!);
     expect(session.getState().playback).toMatchObject({ replay: true, elapsed: 0 });
   });
@@ -133,7 +150,7 @@ describe("TableSession", () => {
     const session = new TableSession("Вера");
     await session.open({ kind: "join", code: "222222", watch: false });
     nextRoom.stateHandler?.(state());
-    nextRoom.emit("shot", { matchId: "m1", number: 5, kind: "clock", seat: 0 });
+    nextRoom.emit("shot", { matchId: "m1", number: 5, kind: "clock", seat: 0, before: [] });
     nextRoom.emit("aim", { seat: 1, stroke: { cue: 3, angle: 10, speed: 2, offset: { x: 0, y: 0 } }, call: [] });
     expect(session.getState().aim).not.toBeNull();
     nextRoom.stateHandler?.(state({ shotNumber: 6, toMove: 1 }));

@@ -125,18 +125,27 @@ describe("rules markdown", () => {
 });
 
 describe("match history", () => {
-  it("reads the record's shots for the log, without a table to replay on", async () => {
+  it("reads the record's shots for the log, with the trace and the table at the stroke to replay them", async () => {
     const { shotsFromRecord } = await import("../src/net/match-history.ts");
     const shots = shotsFromRecord("m1", {
       shots: [
-        { number: 1, seat: 0, kind: "lag", verdict: { explanation: { ru: "р", en: "e" } }, trace: "AQA=" },
+        {
+          number: 1,
+          seat: -1,
+          kind: "lag",
+          before: [{ id: 1, x: -1.2, y: 0.3 }],
+          verdict: { explanation: { ru: "р", en: "e" } },
+          trace: "AQA=",
+        },
         { number: 2, seat: 1, kind: "shot", events: [] },
         { bogus: true },
       ],
     });
     expect(shots.map((s) => `${s.kind}${s.number}`)).toEqual(["lag1", "shot2"]);
     expect(shots[0]!.verdict?.explanation?.ru).toBe("р");
-    expect(shots[0]!.trace).toBeUndefined();
+    expect(shots[0]!.trace).toBe("AQA=");
+    expect(shots[0]!.before).toEqual([{ id: 1, x: -1.2, y: 0.3 }]);
+    expect(shots[1]!.trace).toBe("");
     expect(shotsFromRecord("m1", null)).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ interface RecordedShot {
   seat: number;
   kind: string;
   request: unknown;
+  before: unknown[];
   verdict: Record<string, unknown>;
   events: unknown[];
   trace: string;
@@ -120,6 +121,9 @@ describe("a whole match between two scripted clients over the network", () => {
       expect(stored.events).toEqual(seen.events);
       expect(stored.request).toEqual(seen.request);
       expect(stored.trace).toBe(seen.trace);
+      // The table at the stroke is kept too, so that any recorded shot can be replayed.
+      expect(stored.before).toEqual((seen as unknown as { before: unknown[] }).before);
+      expect(stored.before.length).toBeGreaterThan(0);
     }
     expect(record.result).toMatchObject({
       winner,

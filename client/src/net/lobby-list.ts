@@ -15,7 +15,7 @@ function tableOf(room: LobbyRoomInfo): LobbyTable {
   const m = room.metadata ?? {};
   return {
     code: m.code ?? room.roomId,
-    players: m.players ?? [],
+    players: m.players ?? [null, null],
     score: m.score ?? [0, 0],
     spectators: m.spectators ?? 0,
     phase: m.phase ?? "waiting",

@@ -2,16 +2,19 @@ import type { ShotBroadcast } from "./messages.ts";
 
 /**
  * The shots of the current match played before this page joined (a reload, a late spectator), read from
- * `GET /api/matches/:id`. They fill the log with their verdicts; the table before each is not recorded, so
- * they cannot be replayed here.
+ * `GET /api/matches/:id`. Each record carries its trace and the table at the stroke, so these shots fill
+ * the log with their verdicts and can be replayed like the ones seen live.
  */
 interface RecordedShot {
   readonly number: number;
   readonly seat: number;
   readonly kind: string;
   readonly request?: ShotBroadcast["request"];
+  readonly before?: ShotBroadcast["before"] | null;
   readonly verdict?: ShotBroadcast["verdict"];
   readonly events?: ShotBroadcast["events"];
+  /** Base64 of the binary trace. */
+  readonly trace?: string;
 }
 
 export function shotsFromRecord(matchId: string, record: unknown): ShotBroadcast[] {
@@ -24,9 +27,14 @@ export function shotsFromRecord(matchId: string, record: unknown): ShotBroadcast
       number: s.number,
       kind: s.kind === "lag" || s.kind === "clock" ? s.kind : "shot",
       seat: s.seat,
-      ...(s.request ? { request: s.request } : {}),
-      ...(s.verdict ? { verdict: s.verdict } : {}),
-      ...(s.events ? { events: s.events } : {}),
+      request: s.request ?? {},
+      before: s.before ?? [],
+      verdict: s.verdict ?? {},
+      events: s.events ?? [],
+      trace: typeof s.trace === "string" ? s.trace : "",
+      // The playback takes the trace's own length when the duration is shorter.
+      duration: 0,
+      elapsed: 0,
     }));
 }
 

@@ -186,21 +186,17 @@ export class TableSession {
       return;
     }
     if (this.#closed || this.#state.snapshot.matchId !== matchId) return;
-    // Live records win: they carry the table they were shown on.
     const live = this.#state.shots;
     const seen = new Set(live.map((s) => `${s.message.kind}/${s.message.number}`));
     const older = recorded
       .filter((m) => !seen.has(`${m.kind}/${m.number}`))
-      .map((message) => ({ message, before: null }));
+      .map((message) => ({ message, before: tableAtStroke(message) }));
     const shots = [...older, ...live].sort((a, b) => a.message.number - b.message.number);
     this.#set({ shots });
   }
 
   #onShot(message: ShotBroadcast): void {
-    // What was on the screen when the shot arrived: the balls the trace does not move stay there. The lag is
-    // played on an empty table (I21), so only its two balls are shown rolling.
-    const before = message.kind === "lag" ? [] : this.#state.snapshot.balls.filter((b) => b.onTable);
-    const record: ShotRecord = { message, before };
+    const record: ShotRecord = { message, before: tableAtStroke(message) };
     const shots = [
       ...this.#state.shots.filter((s) => s.message.number !== message.number || s.message.kind !== message.kind),
       record,
@@ -275,4 +271,14 @@ export class TableSession {
     void this.#room?.leave(true);
     this.#room = null;
   }
+}
+
+/**
+ * The balls a replay draws: the table at the stroke as the server sent it (the balls the trace does not move
+ * stay there; the lag is played on an empty table, I21, so only its two balls). Null when it is unknown
+ * (a record written before the server kept it): such a shot is listed but not replayed.
+ */
+function tableAtStroke(message: ShotBroadcast): readonly BallView[] | null {
+  if (message.before.length === 0 && message.kind !== "clock") return null;
+  return message.before.map((b) => ({ id: b.id, x: b.x, y: b.y, onTable: true }));
 }

@@ -24,6 +24,8 @@ export interface ShotRecord {
   readonly seat: number;
   readonly kind: string;
   readonly request: unknown;
+  /** The table at the stroke, so that any recorded shot can be replayed from its trace. */
+  readonly before: unknown;
   readonly verdict: unknown;
   readonly events: unknown;
   readonly trace: Uint8Array;
@@ -65,6 +67,7 @@ interface ShotRow {
   seat: number;
   kind: string;
   request: string;
+  before: string | null;
   verdict: string;
   events: string;
   trace: Uint8Array;
@@ -90,6 +93,7 @@ const SCHEMA = `
     seat INTEGER NOT NULL,
     kind TEXT NOT NULL,
     request TEXT NOT NULL,
+    before TEXT,
     verdict TEXT NOT NULL,
     events TEXT NOT NULL,
     trace BLOB NOT NULL,
@@ -107,6 +111,13 @@ export class MatchRecords {
     this.db = new DatabaseSync(path);
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;");
     this.db.exec(SCHEMA);
+    this.migrate();
+  }
+
+  /** Files written before a column existed get it added (older rows read it as null). */
+  private migrate(): void {
+    const columns = this.db.prepare("PRAGMA table_info(shots)").all() as unknown as { name: string }[];
+    if (!columns.some((c) => c.name === "before")) this.db.exec("ALTER TABLE shots ADD COLUMN before TEXT");
   }
 
   startMatch(match: NewMatch): void {
@@ -128,7 +139,7 @@ export class MatchRecords {
   appendShot(matchId: string, shot: ShotRecord): void {
     this.db
       .prepare(
-        "INSERT INTO shots (match_id, number, seat, kind, request, verdict, events, trace, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO shots (match_id, number, seat, kind, request, before, verdict, events, trace, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         matchId,
@@ -136,6 +147,7 @@ export class MatchRecords {
         shot.seat,
         shot.kind,
         JSON.stringify(shot.request),
+        JSON.stringify(shot.before),
         JSON.stringify(shot.verdict),
         JSON.stringify(shot.events),
         shot.trace,
@@ -154,7 +166,7 @@ export class MatchRecords {
     if (!row) return null;
     const shots = this.db
       .prepare(
-        "SELECT number, seat, kind, request, verdict, events, trace, at FROM shots WHERE match_id = ? ORDER BY number",
+        "SELECT number, seat, kind, request, before, verdict, events, trace, at FROM shots WHERE match_id = ? ORDER BY number",
       )
       .all(id) as unknown as ShotRow[];
     return {
@@ -164,6 +176,7 @@ export class MatchRecords {
         seat: s.seat,
         kind: s.kind,
         request: JSON.parse(s.request),
+        before: s.before === null ? null : JSON.parse(s.before),
         verdict: JSON.parse(s.verdict),
         events: JSON.parse(s.events),
         trace: s.trace,

@@ -1,16 +1,8 @@
 import type { MatchView } from "@habibka/shared/pipeline";
+import type { LobbyTable } from "@habibka/shared/protocol";
 import type { Seating } from "./seating.ts";
 
-/** What the lobby lists for a public table (docs/PROTOCOL.md, "The lobby"). */
-export interface LobbyMetadata {
-  readonly code: string;
-  readonly players: readonly [string | null, string | null];
-  readonly score: readonly [number, number];
-  readonly spectators: number;
-  readonly phase: string;
-}
-
-export function lobbyMetadata(code: string, seating: Seating, view: MatchView, started: boolean): LobbyMetadata {
+export function lobbyMetadata(code: string, seating: Seating, view: MatchView, started: boolean): LobbyTable {
   return {
     code,
     players: [seating.seats[0]?.name ?? null, seating.seats[1]?.name ?? null],

@@ -1,17 +1,11 @@
 import type { Client } from "@colyseus/core";
+import type { ErrorMessage } from "@habibka/shared/protocol";
 import type { z } from "zod";
 import type { Logger } from "../logger.ts";
 import { TokenBucket } from "./rate-limit.ts";
 
 /** An error sent to one client as the `error` message (docs/PROTOCOL.md). */
-export interface ClientError {
-  /** The message type that caused it. */
-  readonly type: string;
-  readonly code: string;
-  readonly message: string;
-  readonly messageRu?: string | undefined;
-  readonly field?: string | undefined;
-}
+export type ClientError = ErrorMessage;
 
 export interface RateLimit {
   readonly burst: number;

@@ -1,31 +1,20 @@
 import type { MatchView, PlayedShot } from "@habibka/shared/pipeline";
+import type { ShotBroadcast, VerdictMessage } from "@habibka/shared/protocol";
 import type { MatchRecords } from "../records/match-records.ts";
 
 /** The `shot` message every client receives (docs/PROTOCOL.md); `elapsed` is set per late joiner. */
-export interface ShotBroadcast {
-  readonly matchId: string;
-  readonly number: number;
-  readonly kind: PlayedShot["kind"];
-  readonly seat: number;
-  readonly request: unknown;
-  readonly events: unknown;
-  readonly trace: string;
-  readonly duration: number;
-  readonly verdict: unknown;
-  elapsed: number;
-}
-
 export function shotBroadcast(matchId: string, played: PlayedShot, seat: number): ShotBroadcast {
   return {
     matchId,
     number: played.number,
     kind: played.kind,
     seat,
-    request: played.request,
+    request: played.request as ShotBroadcast["request"],
+    before: played.before,
     events: played.events,
     trace: Buffer.from(played.trace).toString("base64"),
     duration: played.duration,
-    verdict: played.verdict,
+    verdict: played.verdict as unknown as VerdictMessage,
     elapsed: 0,
   };
 }
@@ -47,6 +36,7 @@ export function recordOutcome(
       seat,
       kind: played.kind,
       request: played.request,
+      before: played.before,
       verdict: played.verdict,
       events: played.events,
       trace: played.trace,

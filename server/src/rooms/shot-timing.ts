@@ -1,5 +1,5 @@
 import type { Clock, Delayed } from "@colyseus/core";
-import type { ShotBroadcast } from "./shot-record.ts";
+import type { ShotBroadcast } from "@habibka/shared/protocol";
 
 /** Margin after a shot's animation before the next one is accepted, for clients' network jitter. */
 const ANIMATION_MARGIN_MS = 250;

@@ -8,6 +8,7 @@ import { fail, ok, type Result } from "../rules/result.ts";
 import type { ShotVerdict } from "../rules/verdict.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import { type BallTrace, encodeTrace } from "../shot/trace-codec.ts";
+import type { BallPosition } from "../table/balls.ts";
 import { BALL_RADIUS, HALF_WIDTH } from "../table/dimensions.ts";
 import { HOUSE_LINE_X } from "../table/marks.ts";
 import { startingPosition } from "../table/rack.ts";
@@ -28,6 +29,8 @@ export interface PlayedShot {
   readonly kind: "shot" | "lag" | "clock";
   readonly number: number;
   readonly request: unknown;
+  /** The table at the stroke (the opening's ball in hand placed; the two lag balls for the lag). */
+  readonly before: readonly BallPosition[];
   readonly events: readonly ShotEvent[];
   /** The trace in the compact binary form of shared/src/shot/trace-codec.ts. */
   readonly trace: Uint8Array;
@@ -88,6 +91,7 @@ export function playShot(match: Match, seat: Seat, message: ShotMessage): Result
       kind: "shot",
       number: request.shot,
       request: message,
+      before: setup.value.table,
       events: simulation.events,
       trace: encodeTrace(simulation.trace ?? []),
       duration: traceDuration(simulation.trace),
@@ -152,6 +156,7 @@ export function playLag(match: Match, lags: readonly [LagMessage, LagMessage]): 
       kind: "lag",
       number,
       request: { lags },
+      before: start,
       events: simulation.events,
       trace: encodeTrace(simulation.trace ?? []),
       duration: traceDuration(simulation.trace),
@@ -245,6 +250,7 @@ export function expireShotClock(match: Match): Result<Outcome> {
       kind: "clock",
       number: flow.shotNumber,
       request: { clock: "expired" },
+      before: setup.value.table,
       events,
       trace: encodeTrace([]),
       duration: 0,

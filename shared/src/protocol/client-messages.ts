@@ -17,6 +17,9 @@ export const CalledBallMessage = z.object({
   way: z.enum(["direct", "bank"]),
 });
 
+export type CalledBall = z.infer<typeof CalledBallMessage>;
+export type Way = CalledBall["way"];
+
 export const StrokeMessage = z.object({
   cue: BallId,
   /** Degrees counter-clockwise from +x. */
@@ -26,6 +29,9 @@ export const StrokeMessage = z.object({
   /** Tip offset as fractions of the radius (x right, y up). */
   offset: z.object({ x: finite.min(-0.8).max(0.8), y: finite.min(-0.8).max(0.8) }).default({ x: 0, y: 0 }),
 });
+
+export type Stroke = z.infer<typeof StrokeMessage>;
+export type PointMessage = z.infer<typeof Point>;
 
 export const ShotMessage = z.object({
   /** The shot number this request was made for; a stale one is refused. */

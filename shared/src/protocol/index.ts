@@ -1,2 +1,3 @@
 export * from "./client-messages.ts";
+export type * from "./server-messages.ts";
 export * from "./table-options.ts";

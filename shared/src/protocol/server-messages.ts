@@ -1,0 +1,90 @@
+import type { ShotEvent } from "../shot/shot-events.ts";
+import type { BallPosition } from "../table/balls.ts";
+import type { CalledBall, PointMessage, Stroke } from "./client-messages.ts";
+
+/**
+ * Messages the server sends to a table's clients (docs/PROTOCOL.md, "Server → client messages"), as types
+ * only: the server builds them, the client reads them, and both compile against these.
+ */
+
+export interface WelcomeMessage {
+  readonly role: "player" | "spectator";
+  readonly seat: 0 | 1 | null;
+  /** Only to the seat's holder: the secret that returns him to the seat. */
+  readonly seatToken?: string;
+  readonly matchId: string;
+}
+
+export interface Explanation {
+  readonly ru: string;
+  readonly en: string;
+}
+
+/** A shot's verdict: the contract's fields plus `clauses` and `explanation`, or the lag's result. */
+export interface VerdictMessage {
+  readonly foul?: boolean;
+  readonly reasons?: readonly string[];
+  readonly counted?: readonly number[];
+  readonly clauses?: readonly string[];
+  readonly explanation?: Explanation;
+  readonly winner?: number | null;
+  readonly [key: string]: unknown;
+}
+
+export interface ShotBroadcast {
+  readonly matchId: string;
+  readonly number: number;
+  readonly kind: "shot" | "lag" | "clock";
+  /** The seat that played it; -1 for the lag (both seats). */
+  readonly seat: number;
+  readonly request: {
+    readonly stroke?: Stroke;
+    readonly call?: readonly CalledBall[];
+    readonly [key: string]: unknown;
+  };
+  /** The balls on the table at the stroke: a replay draws these, moving the ones the trace moves. */
+  readonly before: readonly BallPosition[];
+  readonly events: readonly ShotEvent[];
+  /** Base64 of the binary trace (shared/src/shot/trace-codec.ts). */
+  readonly trace: string;
+  /** Seconds of animation. */
+  readonly duration: number;
+  /** Milliseconds of the animation already played when the message was sent (late joiners). */
+  readonly elapsed: number;
+  readonly verdict: VerdictMessage;
+}
+
+export interface AimBroadcast {
+  readonly seat: number;
+  readonly stroke: Stroke;
+  readonly call: readonly CalledBall[];
+  readonly place?: PointMessage;
+}
+
+export interface ChatBroadcast {
+  readonly name: string;
+  readonly role: "player" | "spectator";
+  readonly seat: number | null;
+  readonly text: string;
+  /** Server epoch milliseconds. */
+  readonly at: number;
+}
+
+export interface ErrorMessage {
+  /** The message type that was refused. */
+  readonly type: string;
+  readonly code: string;
+  readonly message: string;
+  readonly messageRu?: string | undefined;
+  /** The first bad field, when there is one. */
+  readonly field?: string | undefined;
+}
+
+/** Lobby metadata of one public table (docs/PROTOCOL.md, "The lobby"). */
+export interface LobbyTable {
+  readonly code: string;
+  readonly players: readonly [string | null, string | null];
+  readonly score: readonly [number, number];
+  readonly spectators: number;
+  readonly phase: string;
+}
