@@ -4,7 +4,9 @@ import express, { type Application } from "express";
 
 /**
  * Serves the built web client. Invite links (`/t/<code>`) are client routes, so they get index.html.
- * Without a build the routes answer 503 with a hint rather than a bare 404.
+ * Vite's assets have content hashes in their names and are cached for a year; index.html is revalidated
+ * on every load, so a redeploy reaches players at once. Without a build the routes answer 503 with a hint
+ * rather than a bare 404.
  */
 export function mountClientFiles(app: Application, clientDist: string): void {
   const index = join(clientDist, "index.html");
@@ -14,6 +16,14 @@ export function mountClientFiles(app: Application, clientDist: string): void {
     });
     return;
   }
-  app.use(express.static(clientDist, { index: "index.html", maxAge: "1h" }));
-  app.get("/t/:code", (_req, res) => res.sendFile(index));
+  app.use(
+    express.static(clientDist, {
+      index: "index.html",
+      setHeaders: (res, path) => {
+        const hashed = path.includes(`${join(clientDist, "assets")}`);
+        res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    }),
+  );
+  app.get("/t/:code", (_req, res) => res.setHeader("Cache-Control", "no-cache").sendFile(index));
 }
