@@ -102,3 +102,23 @@ export async function expectSamePositions(pages: readonly Page[]): Promise<strin
   }
   return first;
 }
+
+/** The shelves [полка] as the scoreboard shows them: the balls' ids by seat, in the order they came. */
+export async function shelvesShown(page: Page): Promise<[number[], number[]]> {
+  const seat = (index: number) =>
+    page
+      .getByTestId(`player-${index}`)
+      .locator(".shelf [data-ball]")
+      .evaluateAll((icons) => icons.map((icon) => Number((icon as HTMLElement).dataset.ball)));
+  return [await seat(0), await seat(1)];
+}
+
+/** The debts as the scoreboard shows them (no line: no debt). */
+export async function debtsShown(page: Page): Promise<[number, number]> {
+  const seat = async (index: number) => {
+    const line = page.getByTestId(`player-${index}`).locator(".debt");
+    if ((await line.count()) === 0) return 0;
+    return Number(((await line.textContent()) ?? "").replace(/\D/g, "")) || 0;
+  };
+  return [await seat(0), await seat(1)];
+}

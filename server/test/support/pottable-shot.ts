@@ -65,6 +65,15 @@ export interface SearchBudget {
 
 export const DEFAULT_BUDGET: SearchBudget = { maxFull: 40, maxSweep: 400, maxMillis: 3_000 };
 
+export interface SearchOptions {
+  /**
+   * The angle the server will actually receive for an intended one, when the shot goes through a user
+   * interface that rounds or normalises it (the web client keeps a thousandth of a degree in [0, 360)).
+   * Every stroke is confirmed, and returned, with the angle this gives. Absent: the angle is sent as is.
+   */
+  readonly strokeAngle?: (angle: number) => number;
+}
+
 const R = BALL_RADIUS;
 const DEG = 180 / Math.PI;
 const SPEEDS = [2.2, 3.2, 1.6, 4.5] as const;
@@ -183,7 +192,11 @@ const OPENING_PLACES = [
   { x: -1.0, y: -0.35 },
 ] as const;
 
-export function findShot(view: TableView, budget: SearchBudget = DEFAULT_BUDGET): PlannedShot {
+export function findShot(
+  view: TableView,
+  budget: SearchBudget = DEFAULT_BUDGET,
+  options: SearchOptions = {},
+): PlannedShot {
   const started = performance.now();
   let full = 0;
   let sweeps = 0;
@@ -193,11 +206,12 @@ export function findShot(view: TableView, budget: SearchBudget = DEFAULT_BUDGET)
 
   const consider = (
     balls: readonly BallPosition[],
-    stroke: PlannedShot["stroke"],
+    intended: PlannedShot["stroke"],
     call: CalledBall[],
     place?: { x: number; y: number },
   ): PlannedShot => {
     full++;
+    const stroke = options.strokeAngle ? { ...intended, angle: options.strokeAngle(intended.angle) } : intended;
     const verdict = toSeats(judge(view, balls, stroke, call), view.seat);
     const pot = call.length > 0 && isPot(verdict, call[0]!.ball);
     const kind = pot ? "pot" : verdict.foul ? "foul" : "safe";
@@ -231,7 +245,7 @@ export function findShot(view: TableView, budget: SearchBudget = DEFAULT_BUDGET)
         }
       }
     }
-    return fallback ?? openingFallback(view, cue);
+    return fallback ?? openingFallback(view, cue, options);
   }
 
   const whites = view.balls.filter((b) => b.id !== COLOURED_BALL);
@@ -284,9 +298,9 @@ export function findShot(view: TableView, budget: SearchBudget = DEFAULT_BUDGET)
   return consider(view.balls, { cue: cue.id, angle: 0, speed: 2, offset: { x: 0, y: 0 } }, []);
 }
 
-function openingFallback(view: TableView, cue: number): PlannedShot {
+function openingFallback(view: TableView, cue: number, options: SearchOptions): PlannedShot {
   const place = OPENING_PLACES[0];
-  const stroke = { cue, angle: 0, speed: 5, offset: { x: 0, y: 0 } };
+  const stroke = { cue, angle: options.strokeAngle?.(0) ?? 0, speed: 5, offset: { x: 0, y: 0 } };
   return {
     stroke,
     call: [],
