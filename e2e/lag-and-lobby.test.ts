@@ -104,11 +104,19 @@ describe("a public table: lobby, lag, call and rematch", () => {
         await page.getByTestId("speed-slider").fill(String(2 + attempt * 0.3 + (page === boris ? 0.35 : 0)));
         if (attempt === 0 && page === anna) await anna.screenshot({ path: shot("lag") });
         await page.getByTestId("lag-shoot").click();
+        // The page takes the lag as sent (its controls close) before the other player shoots.
+        await waitFor(
+          "the lag shot to be sent",
+          () => tableInfo(page),
+          (i) => i !== null && (!i.canShoot || i.phase !== "lag"),
+          10_000,
+        );
       }
+      // Both lags in: the server plays them together, so the shot number moves on (or the opening begins).
       await waitFor(
-        "the lag shot",
-        () => tableInfo(anna),
-        (i) => i !== null && (i.animating || i.phase !== "lag"),
+        "the lag to be played",
+        async () => [await tableInfo(anna), await tableInfo(boris)],
+        ([a, b]) => !!a && !!b && (a.shotNumber > info!.shotNumber || a.phase !== "lag"),
         20_000,
       );
     }

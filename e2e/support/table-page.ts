@@ -62,13 +62,21 @@ export async function waitFor<T>(
 
 /** Screen point of a table point, read from the canvas box (the same fit as client/src/table/viewport.ts). */
 export async function canvasPoint(page: Page, x: number, y: number): Promise<{ px: number; py: number }> {
-  const box = await page.getByTestId("table-canvas").boundingBox();
-  if (!box) throw new Error("no canvas");
   const { fitTable, toScreen } = await import("../../client/src/table/viewport.ts");
-  const viewport = fitTable(box.width, box.height);
-  // The canvas is sized to the viewport exactly, so its own box is the viewport.
-  const p = toScreen({ ...viewport, width: box.width, height: box.height }, x, y);
-  return { px: box.x + p.px, py: box.y + p.py };
+  const locate = async () => {
+    const box = await page.getByTestId("table-canvas").boundingBox();
+    if (!box) throw new Error("no canvas");
+    // The canvas is sized to the viewport exactly, so its own box is the viewport.
+    const p = toScreen({ ...fitTable(box.width, box.height), width: box.width, height: box.height }, x, y);
+    return { px: box.x + p.px, py: box.y + p.py };
+  };
+  const point = await locate();
+  // On a phone the controls under the table scroll it away: bring the point itself into view first, or the
+  // pointer would land outside the window and the page would never see it.
+  const height = page.viewportSize()?.height ?? 0;
+  if (point.py >= 8 && point.py <= height - 8) return point;
+  await page.evaluate((dy) => window.scrollBy(0, dy), point.py - height / 2);
+  return locate();
 }
 
 /** Drags on the canvas from one table point to another with the mouse (or a finger on touch pages). */

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { wasWatching } from "../net/seat-tokens.ts";
 import type { SessionTarget } from "../net/table-session.ts";
+import { NameField } from "./NameField.tsx";
 import { isValidName } from "./player-name.ts";
 
 interface Props {
@@ -40,18 +41,7 @@ export function InviteGate({ code, name, onName, onOpen }: Props) {
   return (
     <form className="card invite" onSubmit={(e) => submit(e, false)}>
       <h2>{t("table.code", { code })}</h2>
-      <label className="field">
-        <span>{t("lobby.name")}</span>
-        <input
-          data-testid="name-input"
-          value={name}
-          onChange={(e) => onName(e.target.value)}
-          maxLength={24}
-          autoComplete="nickname"
-          aria-invalid={touched && !nameOk}
-        />
-      </label>
-      {touched && !nameOk && <small className="hint bad">{t("lobby.nameInvalid")}</small>}
+      <NameField name={name} onName={onName} invalid={touched && !nameOk} />
       <div className="row">
         <button type="submit" className="primary" data-testid="sit-down">
           {t("lobby.sit")}

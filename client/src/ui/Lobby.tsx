@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateTarget, SessionTarget } from "../net/table-session.ts";
 import { useLobby } from "../net/use-lobby.ts";
+import { NameField } from "./NameField.tsx";
 import { isValidName } from "./player-name.ts";
 
 interface Props {
@@ -39,22 +40,7 @@ export function Lobby({ name, onName, onOpen }: Props) {
   return (
     <div className="lobby">
       <section className="card">
-        <label className="field">
-          <span>{t("lobby.name")}</span>
-          <input
-            data-testid="name-input"
-            value={name}
-            onChange={(e) => onName(e.target.value)}
-            maxLength={24}
-            name="name"
-            autoComplete="nickname"
-            aria-invalid={touched && !nameOk}
-            aria-describedby="name-hint"
-          />
-        </label>
-        <small id="name-hint" className={touched && !nameOk ? "hint bad" : "hint"}>
-          {touched && !nameOk ? t("lobby.nameInvalid") : t("lobby.nameHint")}
-        </small>
+        <NameField name={name} onName={onName} invalid={touched && !nameOk} />
       </section>
 
       <form className="card" onSubmit={create} aria-labelledby="create-title">
