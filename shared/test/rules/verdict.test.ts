@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toContractVerdict } from "../../src/rules/verdict.ts";
+import { CONTRACT_VERDICT_FIELDS } from "../fixtures/contract-example.ts";
 import { cushion, hit, judge, pocket, shelvesFor, shot, strike, TABLE } from "./helpers.ts";
 
 describe("judgeShot – turns, bonus shots and explanations (clauses 2, 9, I13, I16)", () => {
@@ -68,18 +69,7 @@ describe("judgeShot – turns, bonus shots and explanations (clauses 2, 9, I13, 
 
   it("toContractVerdict keeps exactly the contract's fields (SIM-CLI verdict)", () => {
     const j = judge(shot(strike(7), hit(7, 3), pocket(3, "FL")), { call: [{ ball: 3, pocket: "FL", way: "direct" }] });
-    expect(Object.keys(toContractVerdict(j.verdict))).toEqual([
-      "foul",
-      "reasons",
-      "counted",
-      "spotted",
-      "penalty",
-      "bonus",
-      "next",
-      "shelf",
-      "debt",
-      "winner",
-    ]);
+    expect(Object.keys(toContractVerdict(j.verdict))).toEqual([...CONTRACT_VERDICT_FIELDS]);
   });
 
   it("is deterministic: the same input gives the same verdict and table", () => {
