@@ -26,9 +26,6 @@ export type Judgement =
 
 export type Judge = (scenario: Scenario, shot: SimulationResult) => Judgement;
 
-/** Physics only: the table is where the physics left it, and there is no verdict (for physics tests). */
-export const restAsTable: Judge = (_scenario, shot) => ({ ok: true, table: shot.rest });
-
 export type ScenarioRun = { ok: true; result: ScenarioResult } | { ok: false; field: string; message: string };
 
 /** The pipeline of one scenario: simulate, judge, shape the answer. The scenario must already be valid. */

@@ -52,7 +52,3 @@ export const CUSHIONS: Readonly<Record<CushionId, CushionSegment>> = {
     normal: { x: 0, y: 1 },
   },
 };
-
-export function isCushionId(value: unknown): value is CushionId {
-  return typeof value === "string" && (CUSHION_IDS as readonly string[]).includes(value);
-}
