@@ -2,12 +2,16 @@ import type { MatchState } from "../match/match-state.ts";
 import type { BallPosition } from "../table/balls.ts";
 
 /**
- * A table's match: the rules' match state plus what only the table knows, how it ended when a player
- * walked away (the rules know resignation; an expired seat is the room's resignation on his behalf).
+ * A table's match: the rules' match state plus what only the table knows: how it ended when a player
+ * walked away (the rules know resignation; an expired seat is the room's resignation on his behalf), and
+ * whether the player answering an offer has said he takes it (the rules take an offer by the shot itself,
+ * but everyone at the table should see the choice as soon as it is made).
  */
 export interface Match {
   readonly flow: MatchState;
   readonly absent: 0 | 1 | null;
+  /** The shot number whose offer the player has taken, or null. */
+  readonly offerTaken: number | null;
 }
 
 /** The phases a player sees (docs/PROTOCOL.md); "waiting" is the room's, before both seats are filled. */
@@ -45,7 +49,7 @@ export function viewMatch(match: Match): MatchView {
   return {
     phase,
     toMove: phase === "lag" || phase === "finished" ? null : flow.player,
-    offer: flow.offer?.kind ?? "",
+    offer: flow.offer && match.offerTaken !== flow.shotNumber ? flow.offer.kind : "",
     shotNumber: flow.shotNumber,
     lastBall: flow.lastBall,
     winner: flow.winner,

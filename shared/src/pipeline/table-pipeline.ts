@@ -59,10 +59,10 @@ export function newMatch(options: NewMatchOptions): Match {
   const random = seededRandom(options.seed);
   const table = startingPosition({ jitter: RACK_JITTER, random });
   const flow = createMatch({ opener: options.opening, table });
-  if (options.opening === "lag") return { flow, absent: null };
+  if (options.opening === "lag") return { flow, absent: null, offerTaken: null };
   const drawn = applyAction(flow, { type: "draw", shot: flow.shotNumber, source: { value: random() } });
   if (!drawn.ok) throw new Error(`the draw failed: ${drawn.error.message}`);
-  return { flow: drawn.value.state, absent: null };
+  return { flow: drawn.value.state, absent: null, offerTaken: null };
 }
 
 function traceDuration(traces: readonly BallTrace[] | undefined): number {
@@ -166,8 +166,9 @@ export function playLag(match: Match, lags: readonly [LagMessage, LagMessage]): 
 }
 
 /**
- * The answer to an offer. Passing is the rules' `pass` action; accepting changes nothing (the player then
- * shoots, which is how the rules take an offer), but it is checked like any request.
+ * The answer to an offer. Passing is the rules' `pass` action. Taking it changes nothing in the rules (the
+ * player then shoots, which is how the rules take an offer) but the table shows the choice at once, and a
+ * taken offer can no longer be passed.
  */
 export function answerOffer(
   match: Match,
@@ -177,6 +178,9 @@ export function answerOffer(
   const { flow } = match;
   if (flow.phase !== "offer" || !flow.offer) {
     return fail("no-offer", "There is no offer to answer now.", "Сейчас нечего принимать или отклонять.");
+  }
+  if (match.offerTaken === flow.shotNumber) {
+    return fail("offer-taken", "You have taken the offer: play the shot.", "Вы уже приняли предложение: бейте.");
   }
   if (answer.accept) {
     if (flow.offer.player !== seat) {
@@ -190,7 +194,7 @@ export function answerOffer(
         "shotNumber",
       );
     }
-    return ok({ match });
+    return ok({ match: { ...match, offerTaken: flow.shotNumber } });
   }
   const passed = applyAction(flow, { type: "pass", shot: answer.shotNumber, player: seat });
   if (!passed.ok) return passed;
@@ -201,7 +205,9 @@ export function answerOffer(
 export function resign(match: Match, seat: Seat, reason: "resignation" | "absence" = "resignation"): Result<Outcome> {
   const resigned = applyAction(match.flow, { type: "resign", shot: match.flow.shotNumber, player: seat });
   if (!resigned.ok) return resigned;
-  return ok({ match: { flow: resigned.value.state, absent: reason === "absence" ? seat : null } });
+  return ok({
+    match: { flow: resigned.value.state, absent: reason === "absence" ? seat : null, offerTaken: null },
+  });
 }
 
 /** Where the opening cue ball is put when the clock runs out before it was placed: deep in the house. */

@@ -81,7 +81,7 @@ describe("scenario: the server's pipeline judges as judgeScenario does (playShot
     const judged = judgeScenario(scenario, sim.events, sim.rest);
     if (!judged.ok) throw new Error(judged.error.message);
     const state = turnState(scenario);
-    const out = playShot({ flow: state, absent: null }, 0, {
+    const out = playShot({ flow: state, absent: null, offerTaken: null }, 0, {
       shotNumber: state.shotNumber,
       stroke: { offset: { x: 0, y: 0 }, ...scenario.shot },
       call: [...(scenario.call ?? [])],
