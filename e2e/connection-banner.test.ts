@@ -1,24 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, SCREENSHOT_DIR } from "./support/browser.ts";
-import { type GameProcess, startGameProcess } from "./support/game-process.ts";
+import { describe, expect, it } from "vitest";
+import { SCREENSHOT_DIR } from "./support/browser.ts";
+import { useGameAndBrowser } from "./support/game-and-browser.ts";
 import { tableInfo, waitFor } from "./support/table-page.ts";
 
 /** The connection state: a dropped connection shows the reconnecting banner, and the seat comes back. */
 describe("connection state", () => {
-  let game: GameProcess;
-  let browser: Browser;
-  beforeAll(async () => {
-    game = await startGameProcess();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await game?.stop();
-  });
+  const table = useGameAndBrowser();
 
   it("shows the reconnecting banner after a drop and returns the player to the seat", async () => {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 700 } });
+    const context = await table.newContext({ viewport: { width: 1100, height: 700 } });
     // Keep a handle on the page's sockets so the test can break one the way a network drop does.
     await context.addInitScript(() => {
       const Native = window.WebSocket;
@@ -32,7 +22,7 @@ describe("connection state", () => {
       };
     });
     const page = await context.newPage();
-    await page.goto(game.url);
+    await page.goto(table.url);
     await page.getByTestId("name-input").fill("Вера");
     await page.getByTestId("create-table").click();
     await waitFor(

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, SCREENSHOT_DIR } from "./support/browser.ts";
-import { type GameProcess, startGameProcess } from "./support/game-process.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { SCREENSHOT_DIR } from "./support/browser.ts";
+import { useGameAndBrowser } from "./support/game-and-browser.ts";
 import { ballPositions, canvasPoint, expectSamePositions, tableInfo, waitFor } from "./support/table-page.ts";
 
 /**
@@ -9,38 +9,25 @@ import { ballPositions, canvasPoint, expectSamePositions, tableInfo, waitFor } f
  * and relayed to the others, and a rematch after a resignation.
  */
 describe("a public table: lobby, lag, call and rematch", () => {
-  let game: GameProcess;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const table = useGameAndBrowser();
   let anna: Page;
   let boris: Page;
   let viewer: Page;
   let code = "";
 
-  beforeAll(async () => {
-    game = await startGameProcess();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await game?.stop();
-  });
-
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 760 } });
-    contexts.push(context);
+    const context = await table.newContext({ viewport: { width: 1200, height: 760 } });
     return context.newPage();
   }
   const shot = (name: string) => `${SCREENSHOT_DIR}/${name}.png`;
 
   it("a public table appears in the lobby and a spectator watches it from there", async () => {
     viewer = await newPage();
-    await viewer.goto(game.url);
+    await viewer.goto(table.url);
     await viewer.getByTestId("name-input").fill("Гость");
 
     anna = await newPage();
-    await anna.goto(game.url);
+    await anna.goto(table.url);
     await anna.getByTestId("name-input").fill("Анна");
     await anna.getByTestId("visibility-public").check();
     await anna.getByTestId("opening-lag").check();
@@ -71,7 +58,7 @@ describe("a public table: lobby, lag, call and rematch", () => {
 
   it("the second player joins by code and both lag until one of them breaks", async () => {
     boris = await newPage();
-    await boris.goto(game.url);
+    await boris.goto(table.url);
     await boris.getByTestId("name-input").fill("Борис");
     await boris.getByTestId("code-input").fill(code);
     await boris.getByTestId("join-table").click();

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { HOUSE_LINE_X } from "../shared/src/table/marks.ts";
-import { launchBrowser, SCREENSHOT_DIR } from "./support/browser.ts";
-import { type GameProcess, startGameProcess } from "./support/game-process.ts";
+import { SCREENSHOT_DIR } from "./support/browser.ts";
+import { useGameAndBrowser } from "./support/game-and-browser.ts";
 import {
   ballPositions,
   canvasPoint,
@@ -19,34 +19,21 @@ import {
  * controls, a third watches, a reload returns a player to his seat, and the language switch works.
  */
 describe("a match between two browsers, watched by a third", () => {
-  let game: GameProcess;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const table = useGameAndBrowser();
   let anna: Page;
   let boris: Page;
   let viewer: Page;
   let late: Page;
   let link = "";
 
-  beforeAll(async () => {
-    game = await startGameProcess();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await game?.stop();
-  });
-
   async function newPage(viewport: { width: number; height: number }, touch = false): Promise<Page> {
     // The phone is a HiDPI screen (3 device pixels per CSS pixel), as most are.
-    const context = await browser.newContext({
+    const context = await table.newContext({
       viewport,
       hasTouch: touch,
       isMobile: touch,
       deviceScaleFactor: touch ? 3 : 1,
     });
-    contexts.push(context);
     return context.newPage();
   }
 
@@ -54,7 +41,7 @@ describe("a match between two browsers, watched by a third", () => {
 
   it("creates a private table and copies the invite link", async () => {
     anna = await newPage({ width: 1280, height: 800 });
-    await anna.goto(game.url);
+    await anna.goto(table.url);
     await anna.getByTestId("name-input").fill("Анна");
     await anna.getByTestId("visibility-private").check();
     await anna.getByTestId("opening-draw").check();

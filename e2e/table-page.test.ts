@@ -1,23 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, SCREENSHOT_DIR } from "./support/browser.ts";
-import { type GameProcess, startGameProcess } from "./support/game-process.ts";
+import { describe, expect, it } from "vitest";
+import { SCREENSHOT_DIR } from "./support/browser.ts";
+import { useGameAndBrowser } from "./support/game-and-browser.ts";
 
 describe("the web page in headless Chromium against the real server", () => {
-  let game: GameProcess;
-  let browser: Browser;
-  beforeAll(async () => {
-    game = await startGameProcess();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await game?.stop();
-  });
+  const table = useGameAndBrowser();
 
   it("draws the table on a non-blank canvas and shows the player's name", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-    await page.goto(game.url);
+    const page = await table.newPage({ viewport: { width: 1280, height: 760 } });
+    await page.goto(table.url);
     await page.getByRole("textbox", { name: "Ваше имя" }).fill("Михаил");
     await page.getByRole("button", { name: "За стол" }).click();
     await expect.poll(() => page.getByTestId("players").textContent(), { timeout: 10_000 }).toContain("Михаил");

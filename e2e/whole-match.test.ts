@@ -1,13 +1,13 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
 import { normaliseAngle } from "../client/src/game/aim-geometry.ts";
 import { defaultHouseSpot, lagSideOf } from "../client/src/game/house.ts";
 import { roundAngle } from "../client/src/game/stroke-limits.ts";
 import { DEFAULT_BUDGET, findShot, lagShot, type PlannedShot } from "../server/test/support/pottable-shot.ts";
 import { simulate } from "../shared/src/physics/index.ts";
 import { APEX_BALL } from "../shared/src/table/rack.ts";
-import { launchBrowser, SCREENSHOT_DIR } from "./support/browser.ts";
-import { type GameProcess, startGameProcess } from "./support/game-process.ts";
+import { SCREENSHOT_DIR } from "./support/browser.ts";
+import { useGameAndBrowser } from "./support/game-and-browser.ts";
 import {
   ballPositions,
   canvasPoint,
@@ -44,9 +44,7 @@ const MATCH_MILLIS = 420_000;
 const LAG_TARGETS = [0.15, 0.4] as const;
 
 describe("two people play a whole match of Habibka in two browsers", () => {
-  let game: GameProcess;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const table = useGameAndBrowser();
   /** By seat, once both are seated. */
   const pages: Page[] = [];
   let laptop: Page;
@@ -54,15 +52,8 @@ describe("two people play a whole match of Habibka in two browsers", () => {
   const names = new Map<Page, string>();
   const log: string[] = [];
 
-  beforeAll(async () => {
-    game = await startGameProcess();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
+  afterAll(() => {
     if (log.length > 0) console.log(`whole match:\n${log.join("\n")}`);
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await game?.stop();
   });
 
   const screenshot = (page: Page, name: string) =>
@@ -182,19 +173,18 @@ describe("two people play a whole match of Habibka in two browsers", () => {
   }
 
   it("one player creates a table on a laptop, the other opens the link on a phone and sits down", async () => {
-    const laptopContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const phoneContext = await browser.newContext({
+    const laptopContext = await table.newContext({ viewport: { width: 1280, height: 800 } });
+    const phoneContext = await table.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
       hasTouch: true,
       isMobile: true,
     });
-    contexts.push(laptopContext, phoneContext);
     laptop = await laptopContext.newPage();
     phone = await phoneContext.newPage();
     names.set(laptop, "Анна").set(phone, "Борис");
 
-    await laptop.goto(game.url);
+    await laptop.goto(table.url);
     await laptop.getByTestId("name-input").fill("Анна");
     await laptop.getByTestId("visibility-private").check();
     await laptop.getByTestId("opening-lag").check();

@@ -1,0 +1,49 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { launchBrowser } from "./browser.ts";
+import { type GameProcess, startGameProcess } from "./game-process.ts";
+
+/** The real game server and a headless Chromium for one test file. */
+export interface GameAndBrowser {
+  /** The game's address, e.g. http://localhost:43065. */
+  readonly url: string;
+  /** A new browser context (its own storage: a separate player), closed with the file. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A page in a new context. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+}
+
+/**
+ * Starts the game server and the browser before a file's tests and stops both after them. Call it at the
+ * top of a `describe`.
+ */
+export function useGameAndBrowser(): GameAndBrowser {
+  let game: GameProcess | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    game = await startGameProcess();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await game?.stop();
+  });
+  const started = () => {
+    if (!game || !browser) throw new Error("the game and the browser start in beforeAll");
+    return { game, browser };
+  };
+  const newContext = async (options?: BrowserContextOptions) => {
+    const context = await started().browser.newContext(options);
+    contexts.push(context);
+    return context;
+  };
+  return {
+    get url() {
+      return started().game.url;
+    },
+    newContext,
+    newPage: async (options) => (await newContext(options)).newPage(),
+  };
+}
