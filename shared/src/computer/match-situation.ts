@@ -1,0 +1,55 @@
+import type { MatchState } from "../match/match-state.ts";
+import type { LagMessage, ShotMessage } from "../protocol/client-messages.ts";
+import type { PlayerIndex } from "../rules/position.ts";
+import type { LagDecision, ShotDecision } from "./decision.ts";
+import type { Situation } from "./situation.ts";
+
+/**
+ * The adapter between today's match flow and the computer: a match state seen from a seat becomes a situation,
+ * and a decision becomes the message a player would send. It is the only file that knows the match state.
+ */
+
+/**
+ * What the seat has to decide now, or null when it has nothing to do (not its turn, a draw, the match over).
+ * `offerTaken`: the seat has already said it takes the pending offer (the table's `offerTaken`), so it now shoots.
+ */
+export function situationOf(state: MatchState, seat: PlayerIndex, offerTaken = false): Situation | null {
+  const base = {
+    player: seat,
+    shotNumber: state.shotNumber,
+    table: state.table,
+    inHand: null,
+    shelves: state.shelves,
+    debts: state.debts,
+    offer: null,
+  };
+  switch (state.phase) {
+    case "lag":
+      return { ...base, phase: "lag", table: [] };
+    case "opening":
+      return state.player === seat ? { ...base, phase: "opening", inHand: state.inHand } : null;
+    case "turn":
+      return state.player === seat ? { ...base, phase: "turn" } : null;
+    case "offer":
+      if (state.player !== seat || !state.offer) return null;
+      return offerTaken ? { ...base, phase: "turn" } : { ...base, phase: "offer", offer: state.offer.kind };
+    case "draw":
+    case "finished":
+      return null;
+  }
+}
+
+/** The shot message for the table (docs/PROTOCOL.md `shot`). */
+export function shotMessageOf(decision: ShotDecision): ShotMessage {
+  return {
+    shotNumber: decision.shotNumber,
+    stroke: decision.stroke,
+    call: [...decision.call],
+    ...(decision.place ? { place: decision.place } : {}),
+  };
+}
+
+/** The lag message for the table (docs/PROTOCOL.md `lag`). */
+export function lagMessageOf(decision: LagDecision): LagMessage {
+  return { place: decision.place, angle: decision.angle, speed: decision.speed };
+}
