@@ -138,6 +138,13 @@ export interface AimedShot {
 }
 
 /**
+ * Tip heights tried for a cut, in turn until one scores: the centre, then draw, which keeps the cue ball from
+ * following the object ball in (a foul in last-ball play, clause 14) and from running into trouble. A свояк
+ * takes the stun its geometry needs instead.
+ */
+export const CUT_TIPS = [0, -0.4] as const;
+
+/**
  * Finds the stroke that pots the candidate at this arrival speed: the ghost-ball aim, then secant steps on the
  * signed miss until the called ball scores near the middle of the pocket. Null when no trial scored.
  */
@@ -146,9 +153,10 @@ export function aimCandidate(
   table: readonly BallPosition[],
   candidate: PotCandidate,
   arrival: number,
+  tipHeight = 0,
 ): AimedShot | null {
   const speed = strokeSpeed(candidate, arrival);
-  const tip = candidate.way === "own" ? stunTip(speed, candidate.cueRun) : 0;
+  const tip = candidate.way === "own" ? stunTip(speed, candidate.cueRun) : tipHeight;
   const target = candidate.path[candidate.path.length - 1]!;
   const strokeAt = (angle: number): FullStroke => {
     const normalised = normaliseAngle(angle);

@@ -25,15 +25,24 @@ export function lagPlace(seat: PlayerIndex): Point {
   return { x: HOUSE_LINE_X - 0.25, y: seat === 0 ? 0.4 : -0.4 };
 }
 
-/** Where a lag ball struck at `speed` comes to rest, measured from the head cushion; null when it is lost. */
-function lagRest(place: Point, angle: number, speed: number): number | null {
+interface LagRun {
+  /** Distance of the resting ball from the head cushion; null when the lag is lost. */
+  readonly distance: number | null;
+  /** It came all the way back to the head cushion: too fast. */
+  readonly reachedHead: boolean;
+}
+
+function lagRun(place: Point, angle: number, speed: number): LagRun {
   const result = simulate({ balls: [{ id: 1, ...place }], strokes: [{ cue: 1, angle, speed }] });
-  const cushions = result.events.filter((e) => e.type === "cushion");
-  if (!cushions.some((e) => e.type === "cushion" && e.cushion === "F")) return null;
-  if (cushions.some((e) => e.type === "cushion" && e.cushion !== "F" && e.cushion !== "H")) return null;
+  const cushions = result.events.flatMap((e) => (e.type === "cushion" ? [e.cushion] : []));
+  const reachedHead = cushions.includes("H");
   const rest = result.rest.find((b) => b.id === 1);
-  if (!rest || Math.sign(rest.y) !== Math.sign(place.y)) return null;
-  return rest.x + HALF_LENGTH;
+  const lost =
+    !cushions.includes("F") ||
+    cushions.some((c) => c !== "F" && c !== "H") ||
+    !rest ||
+    Math.sign(rest.y) !== Math.sign(place.y);
+  return { distance: lost ? null : rest.x + HALF_LENGTH, reachedHead };
 }
 
 export function decideLag(seat: PlayerIndex, level: LevelSpec, random: Random): LagDecision {
@@ -44,21 +53,18 @@ export function decideLag(seat: PlayerIndex, level: LevelSpec, random: Random): 
   let simulations = 0;
   for (let i = 0; i < BISECTION_STEPS; i++) {
     const mid = (slow + fast) / 2;
-    const rest = lagRest(place, 0, mid);
+    const run = lagRun(place, 0, mid);
     simulations++;
-    if (rest === null || rest > TARGET) slow = mid;
+    if (!run.reachedHead && (run.distance === null || run.distance > TARGET)) slow = mid;
     else fast = mid;
   }
   const speed = (slow + fast) / 2;
   let good = 0;
   for (let i = 0; i < SAMPLES; i++) {
-    const rest = lagRest(
-      place,
-      normal(random) * level.aimError,
-      clampSpeed(speed * (1 + normal(random) * level.speedError)),
-    );
+    const played = clampSpeed(speed * (1 + normal(random) * level.speedError));
+    const { distance } = lagRun(place, normal(random) * level.aimError, played);
     simulations++;
-    if (rest !== null && rest <= GOOD_LAG) good++;
+    if (distance !== null && distance <= GOOD_LAG) good++;
   }
   return {
     type: "lag",

@@ -1,8 +1,9 @@
 import type { BallPosition } from "../table/balls.ts";
+import { CUSHION_IDS } from "../table/cushions.ts";
 import { BALL_RADIUS } from "../table/dimensions.ts";
 import type { FullStroke } from "./decision.ts";
 import { clampTip, isPushRisk } from "./execution-error.ts";
-import { directionOf, distance, isPathClear, normaliseAngle } from "./geometry.ts";
+import { bankPoint, cushionLine, directionOf, distance, isPathClear, normaliseAngle } from "./geometry.ts";
 
 /**
  * Strokes meant to satisfy the safety rule (clause 3) and leave little: the cue ball sent at a ball it can
@@ -56,14 +57,47 @@ export function safetyCandidates(
     for (const object of reachable) pairs.push({ cue, object, gap: distance(cue, object) });
   }
   pairs.sort((a, b) => a.gap - b.gap || a.cue.id - b.cue.id || a.object.id - b.object.id);
-  const out: SafetyCandidate[] = [];
+  const kicks = kickStrokes(table, cues, objects);
+  const direct: SafetyCandidate[] = [];
+  const directCount = pairs.length === 0 ? 0 : count - Math.min(kicks.length, Math.ceil(count / 4));
   for (const variant of VARIANTS) {
     for (const { cue, object } of pairs) {
-      if (out.length >= count) return out;
+      if (direct.length >= directCount) break;
       const angle = aimBeside(cue, object, variant.thickness * 2 * R);
       const offset = clampTip({ x: 0, y: 0 }, isPushRisk({ cue: cue.id, angle }, table));
-      out.push({ table, stroke: { cue: cue.id, angle, speed: variant.speed, offset } });
+      direct.push({ table, stroke: { cue: cue.id, angle, speed: variant.speed, offset } });
     }
   }
-  return out;
+  return [...direct, ...kicks.map((stroke) => ({ table, stroke }))].slice(0, count);
+}
+
+const KICK_SPEEDS = [2.5, 3.6] as const;
+
+/**
+ * Kicks [в отыгрыш от борта]: the cue ball off one cushion onto a ball it cannot reach straight (by the mirror
+ * image of that ball in the cushion), for when every direct path is blocked, the coloured ball in the way.
+ */
+function kickStrokes(
+  table: readonly BallPosition[],
+  cues: readonly BallPosition[],
+  objects: (cue: BallPosition) => readonly BallPosition[],
+): FullStroke[] {
+  const out: { stroke: FullStroke; length: number }[] = [];
+  for (const cue of cues) {
+    for (const object of objects(cue)) {
+      if (object.id === cue.id || isPathClear(table, cue, object, [cue.id, object.id])) continue;
+      for (const cushion of CUSHION_IDS) {
+        const hit = bankPoint(cue, object, cushionLine(cushion));
+        if (!hit) continue;
+        if (!isPathClear(table, cue, hit, [cue.id]) || !isPathClear(table, hit, object, [cue.id, object.id])) continue;
+        const angle = normaliseAngle(directionOf(cue, hit));
+        const length = distance(cue, hit) + distance(hit, object);
+        for (const speed of KICK_SPEEDS)
+          out.push({ stroke: { cue: cue.id, angle, speed, offset: { x: 0, y: 0 } }, length });
+      }
+    }
+  }
+  return out
+    .sort((a, b) => a.length - b.length || a.stroke.cue - b.stroke.cue || a.stroke.angle - b.stroke.angle)
+    .map((k) => k.stroke);
 }

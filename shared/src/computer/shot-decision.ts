@@ -1,7 +1,7 @@
 import { seededRandom } from "../random.ts";
 import { isLastBallPlay } from "../rules/position.ts";
 import { type BallPosition, COLOURED_BALL, isWhiteBall } from "../table/balls.ts";
-import { BALL_RADIUS } from "../table/dimensions.ts";
+import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH } from "../table/dimensions.ts";
 import { HOUSE_LINE_X, type Point } from "../table/marks.ts";
 import { isInHouse } from "../table/regions.ts";
 import type { ShotDecision } from "./decision.ts";
@@ -42,6 +42,21 @@ function openingPlans(search: Search, situation: Situation, inHand: number): Pla
   return safetyPlans(search, dealt);
 }
 
+/** The first free spot in the house, scanning from the house line back towards the head cushion. */
+export function freeHousePlace(table: readonly BallPosition[]): Point {
+  const step = BALL_RADIUS;
+  for (let x = HOUSE_LINE_X - step; x > -HALF_LENGTH + BALL_RADIUS; x -= step) {
+    for (let y = 0; y < HALF_WIDTH - BALL_RADIUS; y += step) {
+      for (const place of [
+        { x, y },
+        { x, y: -y },
+      ])
+        if (isFreeSpot(table, place)) return place;
+    }
+  }
+  throw new Error("no free spot in the house");
+}
+
 /** Something to play when nothing else was found (say, the coloured ball waiting in last-ball play): a soft stroke. */
 function fallbackPlan(search: Search, table: readonly BallPosition[], cue: BallPosition, place?: Point): Plan {
   const others = table.filter((b) => b.id !== cue.id);
@@ -77,7 +92,7 @@ export function decideShot(situation: Situation, level: LevelSpec, seed: number)
     if (situation.inHand === null) throw new Error("an opening situation without a ball in hand");
     plans = openingPlans(search, situation, situation.inHand);
     if (plans.length === 0) {
-      const place = { x: HOUSE_LINE_X - 0.3, y: 0.25 };
+      const place = freeHousePlace(table);
       const cue = { id: situation.inHand, ...place };
       plans = [fallbackPlan(search, [...table, cue], cue, place)];
     }

@@ -3,7 +3,7 @@ import { type CalledBall, wayTaken } from "../rules/call.ts";
 import { readShotLog } from "../rules/shot-queries.ts";
 import { type BallPosition, isWhiteBall } from "../table/balls.ts";
 import type { Point } from "../table/marks.ts";
-import { ARRIVAL_SPEEDS, aimCandidate } from "./aim.ts";
+import { type AimedShot, ARRIVAL_SPEEDS, aimCandidate, CUT_TIPS } from "./aim.ts";
 import type { DecisionKind, FullStroke } from "./decision.ts";
 import { applyError, drawError, type ErrorDraw } from "./execution-error.ts";
 import { type PotCandidate, potCandidates } from "./pot-candidates.ts";
@@ -47,18 +47,27 @@ function promise(plan: Plan): number {
   return plan.chance * plan.nominal.value + (1 - plan.chance) * Math.min(0, plan.nominal.value - 1);
 }
 
+/** How each of `balls` dropped in a simulated shot, as a call would name it (pocket and way), in drop order. */
+function callsAsDropped(trial: Trial, balls: readonly number[]): CalledBall[] {
+  const log = readShotLog(trial.events, trial.stroke.cue);
+  const calls: CalledBall[] = [];
+  for (const [index, e] of log.events.entries()) {
+    if (e.type === "pocket" && balls.includes(e.ball)) {
+      calls.push({ ball: e.ball, pocket: e.pocket, way: wayTaken(log, e.ball, e.pocket, index) });
+    }
+  }
+  return calls;
+}
+
 /** A double call for a shot that dropped another white ball as well: the pocket and way it took. */
 function doubleCall(plan: Plan): CalledBall[] | null {
   const first = plan.call[0];
   if (!first || plan.call.length !== 1) return null;
-  const log = readShotLog(plan.nominal.events, plan.stroke.cue);
-  const other = log.events.findIndex(
-    (e) => e.type === "pocket" && e.ball !== first.ball && isWhiteBall(e.ball) && e.ball !== undefined,
+  const others = plan.nominal.events.flatMap((e) =>
+    e.type === "pocket" && e.ball !== first.ball && isWhiteBall(e.ball) ? [e.ball] : [],
   );
-  if (other < 0) return null;
-  const drop = log.events[other]!;
-  if (drop.type !== "pocket") return null;
-  return [first, { ball: drop.ball, pocket: drop.pocket, way: wayTaken(log, drop.ball, drop.pocket, other) }];
+  const [second] = callsAsDropped(plan.nominal, others.slice(0, 1));
+  return second ? [first, second] : null;
 }
 
 /** Refines the level's share of pot candidates into plans the simulator confirms. */
@@ -69,9 +78,13 @@ export function potPlans(search: Search, table: readonly BallPosition[], lastBal
   const plans: Plan[] = [];
   for (const candidate of candidates) {
     for (const arrival of ARRIVAL_SPEEDS.slice(0, level.speeds)) {
-      if (search.simulations >= limit) return plans;
-      search.candidates++;
-      const aimed = aimCandidate(search, table, candidate, arrival);
+      let aimed: AimedShot | null = null;
+      for (const tip of candidate.way === "own" ? [0] : CUT_TIPS) {
+        if (search.simulations >= limit) return plans;
+        search.candidates++;
+        aimed = aimCandidate(search, table, candidate, arrival, tip);
+        if (aimed) break;
+      }
       if (!aimed) continue;
       const plan = planOf(table, aimed.trial, candidate);
       plans.push(plan);
@@ -102,9 +115,21 @@ export function safetyPlans(
     if (search.simulations >= limit && plans.length > 0) break;
     search.candidates++;
     const nominal = runTrial(search, candidate.table, candidate.stroke, []);
-    plans.push({ ...candidate, call: [], nominal, chance: 1 });
+    plans.push(calledIfScoring(search, { ...candidate, call: [], nominal, chance: 1 }));
   }
   return plans;
+}
+
+/**
+ * A shot without a call that scores anyway (a straight-flying ball, clause 7) is played with its balls called
+ * as they dropped: the computer calls what it means to pot.
+ */
+function calledIfScoring(search: Search, plan: Plan): Plan {
+  const { verdict, events, rest, stroke } = plan.nominal;
+  if (verdict.foul || verdict.counted.length + verdict.paidDebt.length === 0) return plan;
+  const call = callsAsDropped(plan.nominal, [...verdict.counted, ...verdict.paidDebt]).slice(0, 2);
+  const nominal = judgeTrial(search, plan.table, stroke, call, events, rest);
+  return nominal.scored ? { ...plan, call, nominal, chance: 0.9 } : plan;
 }
 
 /** The finalists: the most promising plans, always with the best safety among them when there is one. */
