@@ -30,8 +30,12 @@ export interface LevelSpec {
   readonly samples: number;
   /** Whether the search counts what a shot leaves the next player. */
   readonly countsLeave: boolean;
-  /** Hard cap on simulations for one decision (the count, never a clock, ends a search: it stays deterministic). */
-  readonly simulations: number;
+  /**
+   * The work one decision may do, in simulation-cost units (about a millisecond of one core here; see
+   * `simulationCost`): it buys fewer simulations on a crowded table. A count, never a clock, ends a search, so
+   * it stays deterministic.
+   */
+  readonly budget: number;
 }
 
 export const LEVELS: Readonly<Record<LevelName, LevelSpec>> = {
@@ -49,7 +53,7 @@ export const LEVELS: Readonly<Record<LevelName, LevelSpec>> = {
     finalists: 2,
     samples: 2,
     countsLeave: false,
-    simulations: 40,
+    budget: 45,
   },
   amateur: {
     name: "amateur",
@@ -65,7 +69,7 @@ export const LEVELS: Readonly<Record<LevelName, LevelSpec>> = {
     finalists: 4,
     samples: 6,
     countsLeave: true,
-    simulations: 160,
+    budget: 180,
   },
   master: {
     name: "master",
@@ -81,7 +85,7 @@ export const LEVELS: Readonly<Record<LevelName, LevelSpec>> = {
     finalists: 6,
     samples: 12,
     countsLeave: true,
-    simulations: 480,
+    budget: 600,
   },
 };
 
@@ -101,6 +105,6 @@ export function reducedLevel(level: LevelSpec, factor: number): LevelSpec {
     safeties: scale(level.safeties),
     finalists: scale(level.finalists),
     samples: scale(level.samples),
-    simulations: Math.max(8, Math.round(level.simulations * factor)),
+    budget: level.budget * factor,
   };
 }

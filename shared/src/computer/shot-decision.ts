@@ -11,7 +11,7 @@ import type { LevelSpec } from "./levels.ts";
 import { safetyCandidates } from "./safety-candidates.ts";
 import { type Choice, choosePlan, type Plan, potPlans, safetyPlans } from "./shot-search.ts";
 import type { Situation } from "./situation.ts";
-import { runTrial, type Search } from "./trial.ts";
+import { runTrial, type Search, simulationLimit } from "./trial.ts";
 
 /** Places in the house tried for the opening shot's ball in hand (clause 5, I3), on both sides of the axis. */
 const OPENING_PLACES: readonly Point[] = [-0.12, 0.12, -0.3, 0.3, -0.5, 0.5, -0.2, 0.2, -0.4, 0.4].flatMap((y) => [
@@ -85,6 +85,7 @@ export function decideShot(situation: Situation, level: LevelSpec, seed: number)
     opening,
     simulations: 0,
     candidates: 0,
+    limit: simulationLimit(level, situation.table.length + (opening ? 1 : 0)),
   };
   const { table } = situation;
   let plans: Plan[];

@@ -73,7 +73,7 @@ function doubleCall(plan: Plan): CalledBall[] | null {
 /** Refines the level's share of pot candidates into plans the simulator confirms. */
 export function potPlans(search: Search, table: readonly BallPosition[], lastBall: boolean): Plan[] {
   const { level } = search;
-  const limit = Math.floor(level.simulations * POT_SHARE);
+  const limit = Math.floor(search.limit * POT_SHARE);
   const candidates = potCandidates(table, lastBall, level).slice(0, level.potCandidates);
   const plans: Plan[] = [];
   for (const candidate of candidates) {
@@ -109,7 +109,7 @@ export function safetyPlans(
   search: Search,
   candidates: readonly { table: readonly BallPosition[]; stroke: FullStroke; place?: Point }[],
 ): Plan[] {
-  const limit = Math.floor(search.level.simulations * (POT_SHARE + SAFETY_SHARE));
+  const limit = Math.floor(search.limit * (POT_SHARE + SAFETY_SHARE));
   const plans: Plan[] = [];
   for (const candidate of candidates) {
     if (search.simulations >= limit && plans.length > 0) break;
@@ -153,7 +153,7 @@ function kindOf(plan: Plan): DecisionKind {
 export function choosePlan(search: Search, plans: readonly Plan[], random: Random): Choice {
   const { level } = search;
   const chosen = finalists(plans, level.finalists);
-  const remaining = level.simulations - search.simulations;
+  const remaining = search.limit - search.simulations;
   const samples = Math.max(0, Math.min(level.samples, Math.floor(remaining / Math.max(1, chosen.length))));
   const draws: ErrorDraw[] = Array.from({ length: samples }, () => drawError(random));
   let best: Choice | null = null;

@@ -28,6 +28,8 @@ export interface Search {
   readonly opening: boolean;
   simulations: number;
   candidates: number;
+  /** Simulations this search may run (see `simulationLimit`). */
+  readonly limit: number;
 }
 
 export interface Trial {
@@ -44,8 +46,22 @@ export interface Trial {
   readonly value: number;
 }
 
+/**
+ * What one simulation costs, in the level budget's units (about a millisecond of one core here): a shot on a
+ * crowded table costs more, since every moving ball is checked against every other and clusters scatter. Read
+ * from the table alone, never from a clock, so that a search stays deterministic.
+ */
+export function simulationCost(balls: number): number {
+  return 0.9 + 0.012 * balls * balls;
+}
+
+/** How many simulations a level's budget buys on a table of `balls` balls. */
+export function simulationLimit(level: LevelSpec, balls: number): number {
+  return Math.max(8, Math.floor(level.budget / simulationCost(balls)));
+}
+
 export function hasBudget(search: Search): boolean {
-  return search.simulations < search.level.simulations;
+  return search.simulations < search.limit;
 }
 
 /** What one more ball would mean to `player`: the deciding eighth counts for more. */
