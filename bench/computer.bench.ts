@@ -3,9 +3,11 @@
  * (newMatch, playLag, playShot, answerOffer), at every pairing of the three levels, seats alternating.
  * Run: node bench/computer.bench.ts [--matches N] [--max-shots N]
  * Prints, per pairing, the win rates; per level, pots and fouls per shot, success on plain pots (a called
- * object ball within 0.5 m of its pocket at a cut under 30°), and the decision time p50 / p99 / worst on this
- * machine. Figures only: nothing here asserts a time.
+ * object ball within 0.5 m of its pocket at a cut under 30°), and the decision time p50 / p99 / worst: the
+ * CPU time the process spent (one core's work, whatever else the machine runs) and the wall time. Figures
+ * only: nothing here asserts a time.
  */
+import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { cutAngle, pocketTarget } from "../shared/src/computer/geometry.ts";
 import {
@@ -34,7 +36,9 @@ const PLAIN_REACH = 0.5;
 const PLAIN_CUT = 30;
 
 interface LevelFigures {
+  /** Wall time of each decision, and the CPU time the process spent on it (what "one core" means). */
   times: number[];
+  cpu: number[];
   shots: number;
   balls: number;
   fouls: number;
@@ -43,7 +47,7 @@ interface LevelFigures {
 }
 
 const figures = new Map<LevelName, LevelFigures>(
-  LEVEL_NAMES.map((name) => [name, { times: [], shots: 0, balls: 0, fouls: 0, plain: 0, plainScored: 0 }]),
+  LEVEL_NAMES.map((name) => [name, { times: [], cpu: [], shots: 0, balls: 0, fouls: 0, plain: 0, plainScored: 0 }]),
 );
 
 function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T {
@@ -53,8 +57,12 @@ function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: { code: 
 
 function timed(level: LevelName, run: () => Decision): Decision {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const decision = run();
-  figures.get(level)!.times.push(performance.now() - started);
+  const used = process.cpuUsage(cpu);
+  const f = figures.get(level)!;
+  f.times.push(performance.now() - started);
+  f.cpu.push((used.user + used.system) / 1000);
   return decision;
 }
 
@@ -132,6 +140,7 @@ function quantile(sorted: readonly number[], q: number): number {
 }
 
 const started = performance.now();
+console.log(`computer: load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores at the start`);
 const pairings: [LevelName, LevelName][] = [
   ["novice", "amateur"],
   ["novice", "master"],
@@ -153,12 +162,14 @@ for (const [index, [a, b]] of pairings.entries()) {
 }
 for (const [level, f] of figures) {
   const times = [...f.times].sort((x, y) => x - y);
+  const cpu = [...f.cpu].sort((x, y) => x - y);
   const perShot = (n: number) => (f.shots === 0 ? "-" : (n / f.shots).toFixed(2));
   const plain = f.plain === 0 ? "-" : `${Math.round((100 * f.plainScored) / f.plain)} % of ${f.plain}`;
   console.log(
     `computer: ${level}: ${f.shots} shots, balls scored per shot ${perShot(f.balls)}, fouls per shot ${perShot(f.fouls)}, ` +
-      `plain pots scored ${plain}; decision p50 ${quantile(times, 0.5).toFixed(0)} ms, ` +
-      `p99 ${quantile(times, 0.99).toFixed(0)} ms, worst ${(times.at(-1) ?? 0).toFixed(0)} ms (${times.length} decisions)`,
+      `plain pots scored ${plain}; decision CPU p50 ${quantile(cpu, 0.5).toFixed(0)} ms, ` +
+      `p99 ${quantile(cpu, 0.99).toFixed(0)} ms, worst ${(cpu.at(-1) ?? 0).toFixed(0)} ms; ` +
+      `wall p50 ${quantile(times, 0.5).toFixed(0)} ms, p99 ${quantile(times, 0.99).toFixed(0)} ms (${times.length} decisions)`,
   );
 }
 console.log(`computer: whole run ${((performance.now() - started) / 1000).toFixed(0)} s`);

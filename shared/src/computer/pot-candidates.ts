@@ -58,33 +58,48 @@ function pathLength(path: readonly Point[]): number {
   return length;
 }
 
+/**
+ * An object ball sent along `path` (from the ball itself, through any bank points, to the pocket's target): the
+ * ghost ball for its first leg, with clear paths for the cue ball and every leg. Null when impossible or blocked.
+ */
+function objectBallPot(
+  balls: readonly BallPosition[],
+  cue: BallPosition,
+  object: BallPosition,
+  pocket: PocketId,
+  path: readonly Point[],
+  level: LevelSpec,
+): PotCandidate | null {
+  const first = path[1]!;
+  const mouth = pocketTolerance(pocket, entryAngle(path[path.length - 2]!, pocket));
+  if (mouth <= 0) return null;
+  const ghost = ghostBall(object, first);
+  const cut = cutAngle(cue, object, first);
+  const cueRun = distance(cue, ghost);
+  if (cut > MAX_CUT || cueRun < 1e-3) return null;
+  if (!isPathClear(balls, cue, ghost, [cue.id, object.id])) return null;
+  for (let i = 1; i < path.length; i++)
+    if (!isPathClear(balls, path[i - 1]!, path[i]!, [cue.id, object.id])) return null;
+  const way = path.length > 2 ? "bank" : "direct";
+  const tolerance = cutTolerance(cueRun, pathLength(path), cut, mouth) * (way === "bank" ? BANK_FACTOR : 1);
+  return {
+    way: way === "bank" ? "bank" : "cut",
+    cue,
+    object,
+    pocket,
+    call: { ball: object.id, pocket, way },
+    angle: directionOf(cue, ghost),
+    cut,
+    cueRun,
+    path,
+    chance: chanceWithin(tolerance, level.aimError),
+  };
+}
+
 function cutCandidates(balls: readonly BallPosition[], cue: BallPosition, object: BallPosition, level: LevelSpec) {
-  const out: PotCandidate[] = [];
-  for (const pocket of POCKET_IDS) {
-    const target = pocketTarget(pocket);
-    const mouth = pocketTolerance(pocket, entryAngle(object, pocket));
-    if (mouth <= 0) continue;
-    const ghost = ghostBall(object, target);
-    const cut = cutAngle(cue, object, target);
-    const cueRun = distance(cue, ghost);
-    if (cut > MAX_CUT || cueRun < 1e-3) continue;
-    if (!isPathClear(balls, cue, ghost, [cue.id, object.id])) continue;
-    if (!isPathClear(balls, object, target, [cue.id, object.id])) continue;
-    const tolerance = cutTolerance(cueRun, distance(object, target), cut, mouth);
-    out.push({
-      way: "cut",
-      cue,
-      object,
-      pocket,
-      call: { ball: object.id, pocket, way: "direct" },
-      angle: directionOf(cue, ghost),
-      cut,
-      cueRun,
-      path: [object, target],
-      chance: chanceWithin(tolerance, level.aimError),
-    });
-  }
-  return out;
+  return POCKET_IDS.flatMap(
+    (pocket) => objectBallPot(balls, cue, object, pocket, [object, pocketTarget(pocket)], level) ?? [],
+  );
 }
 
 function ownCandidates(balls: readonly BallPosition[], cue: BallPosition, object: BallPosition, level: LevelSpec) {
@@ -126,30 +141,8 @@ function bankCandidates(balls: readonly BallPosition[], cue: BallPosition, objec
     for (const cushion of CUSHION_IDS) {
       if (adjacent.includes(cushion)) continue;
       const bank = bankPoint(object, target, cushionLine(cushion));
-      if (!bank) continue;
-      const mouth = pocketTolerance(pocket, entryAngle(bank, pocket));
-      if (mouth <= 0) continue;
-      const ghost = ghostBall(object, bank);
-      const cut = cutAngle(cue, object, bank);
-      const cueRun = distance(cue, ghost);
-      if (cut > MAX_CUT || cueRun < 1e-3) continue;
-      if (!isPathClear(balls, cue, ghost, [cue.id, object.id])) continue;
-      if (!isPathClear(balls, object, bank, [cue.id, object.id])) continue;
-      if (!isPathClear(balls, bank, target, [cue.id, object.id])) continue;
-      const path = [object, bank, target];
-      const tolerance = cutTolerance(cueRun, pathLength(path), cut, mouth) * BANK_FACTOR;
-      out.push({
-        way: "bank",
-        cue,
-        object,
-        pocket,
-        call: { ball: object.id, pocket, way: "bank" },
-        angle: directionOf(cue, ghost),
-        cut,
-        cueRun,
-        path,
-        chance: chanceWithin(tolerance, level.aimError),
-      });
+      const candidate = bank && objectBallPot(balls, cue, object, pocket, [object, bank, target], level);
+      if (candidate) out.push(candidate);
     }
   }
   return out;
