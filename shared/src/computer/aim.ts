@@ -39,7 +39,7 @@ function speedForRun(length: number, arrival: number): number {
 }
 
 /** The stroke speed that brings the called ball to the pocket at `arrival` m/s. */
-export function strokeSpeed(candidate: PotCandidate, arrival: number): number {
+function strokeSpeed(candidate: PotCandidate, arrival: number): number {
   const cos = Math.cos((candidate.cut * Math.PI) / 180);
   const sin = Math.sin((candidate.cut * Math.PI) / 180);
   let needed: number;
@@ -56,7 +56,7 @@ export function strokeSpeed(candidate: PotCandidate, arrival: number): number {
  * The draw that leaves the cue ball without spin at the contact (a stun), so that a свояк leaves along the
  * tangent line: spin R·ω = 2.5·b·v decays while the ball slides, reaching zero after b·v/(μs·g) seconds.
  */
-export function stunTip(speed: number, run: number): number {
+function stunTip(speed: number, run: number): number {
   const a = MU_SLIDE * GRAVITY;
   const disc = speed * speed - 2 * a * run;
   if (disc <= 0) return 0;
@@ -82,7 +82,7 @@ function pointAt(points: readonly (readonly [number, number, number])[], t: numb
  * left). Only the run the candidate is about counts: from the contact (after the bank's cushion for a bank) to
  * the ball's next cushion contact. Null when the ball never set off.
  */
-export function signedMiss(
+function signedMiss(
   candidate: PotCandidate,
   events: readonly ShotEvent[],
   trace: readonly BallTrace[],

@@ -1,8 +1,8 @@
 import { seededRandom } from "../random.ts";
 import type { Decision } from "./decision.ts";
-import { decideLag } from "./lag.ts";
+import { decideLag } from "./lag-decision.ts";
 import { LEVELS, type LevelName, type LevelSpec } from "./levels.ts";
-import { answerOffer } from "./offer.ts";
+import { decideOffer } from "./offer-decision.ts";
 import { decideShot } from "./shot-decision.ts";
 import type { Situation } from "./situation.ts";
 
@@ -17,7 +17,7 @@ export function decide(situation: Situation, level: LevelName | LevelSpec, seed:
     case "lag":
       return decideLag(situation.player, spec, seededRandom(seed));
     case "offer":
-      return answerOffer(situation, spec, seed);
+      return decideOffer(situation, spec, seed);
     case "opening":
     case "turn":
       return decideShot(situation, spec, seed).decision;

@@ -15,7 +15,7 @@ import type { LevelSpec } from "./levels.ts";
  */
 
 /** The tip never goes past this (the contract allows 0.8 of the radius; a player keeps well inside). */
-export const TIP_LIMIT = 0.7;
+const TIP_LIMIT = 0.7;
 const MIN_SPEED = 0.05;
 
 /** One error draw in units of the level's standard deviations, so several strokes can share the same draws. */

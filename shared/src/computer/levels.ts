@@ -89,10 +89,6 @@ export const LEVELS: Readonly<Record<LevelName, LevelSpec>> = {
   },
 };
 
-export function isLevelName(value: unknown): value is LevelName {
-  return typeof value === "string" && (LEVEL_NAMES as readonly string[]).includes(value);
-}
-
 /**
  * The same level with its search scaled down (each count at least 1), for tests that must stay quick; the
  * execution error is unchanged.

@@ -23,8 +23,6 @@ export const positionSchema = z.object(
   { error: "expected a position object {balls, match?, level?, seed?}" },
 );
 
-export type PositionInput = z.infer<typeof positionSchema>;
-
 export interface ReadPosition {
   readonly situation: Situation;
   readonly level: LevelName;

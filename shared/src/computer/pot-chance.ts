@@ -1,6 +1,5 @@
 import { type BallPosition, COLOURED_BALL, isWhiteBall } from "../table/balls.ts";
 import { BALL_RADIUS } from "../table/dimensions.ts";
-import type { Point } from "../table/marks.ts";
 import { POCKET_IDS, POCKETS, type PocketId } from "../table/pockets.ts";
 import { cutAngle, distance, entryAngle, ghostBall, isPathClear, pocketTarget } from "./geometry.ts";
 
@@ -93,9 +92,4 @@ export function bestPotChance(table: readonly BallPosition[], lastBall: boolean,
     }
   }
   return best;
-}
-
-/** Whether a ball lies within `reach` metres of some pocket's mouth. */
-export function isNearPocket(ball: Point, reach: number): boolean {
-  return POCKET_IDS.some((id) => distance(ball, POCKETS[id].mouthCentre) <= reach);
 }

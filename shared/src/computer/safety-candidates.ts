@@ -32,7 +32,7 @@ export interface SafetyCandidate {
 }
 
 /** The stroke direction that passes the cue ball's centre `offset` metres beside the object ball's centre. */
-export function aimBeside(cue: BallPosition, object: BallPosition, offset: number): number {
+function aimBeside(cue: BallPosition, object: BallPosition, offset: number): number {
   const d = distance(cue, object);
   return normaliseAngle(directionOf(cue, object) + (Math.asin(Math.max(-1, Math.min(1, offset / d))) * 180) / Math.PI);
 }

@@ -43,7 +43,7 @@ function openingPlans(search: Search, situation: Situation, inHand: number): Pla
 }
 
 /** The first free spot in the house, scanning from the house line back towards the head cushion. */
-export function freeHousePlace(table: readonly BallPosition[]): Point {
+function freeHousePlace(table: readonly BallPosition[]): Point {
   const step = BALL_RADIUS;
   for (let x = HOUSE_LINE_X - step; x > -HALF_LENGTH + BALL_RADIUS; x -= step) {
     for (let y = 0; y < HALF_WIDTH - BALL_RADIUS; y += step) {

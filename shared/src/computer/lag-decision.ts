@@ -21,7 +21,7 @@ const BISECTION_STEPS = 22;
 const GOOD_LAG = 0.2;
 const SAMPLES = 6;
 
-export function lagPlace(seat: PlayerIndex): Point {
+function lagPlace(seat: PlayerIndex): Point {
   return { x: HOUSE_LINE_X - 0.25, y: seat === 0 ? 0.4 : -0.4 };
 }
 

@@ -10,7 +10,7 @@ import type { Situation } from "./situation.ts";
  * means shooting from this table, and passing it means the opponent shoots from it. The computer takes it when
  * its best shot is worth more than what the opponent could make of the table.
  */
-export function answerOffer(situation: Situation, level: LevelSpec, seed: number): TakeDecision | PassDecision {
+export function decideOffer(situation: Situation, level: LevelSpec, seed: number): TakeDecision | PassDecision {
   const { decision, choice } = decideShot({ ...situation, phase: "turn", offer: null }, level, seed);
   const opponent = opponentOf(situation.player);
   const deciding = situation.shelves[opponent].length === WINNING_SHELF - 1 && situation.debts[opponent] === 0 ? 4 : 1;
