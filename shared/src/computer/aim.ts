@@ -1,4 +1,4 @@
-import { GRAVITY, MU_ROLL, MU_SLIDE } from "../physics/constants.ts";
+import { GRAVITY, MU_ROLL, MU_SLIDE } from "../physics/index.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallTrace } from "../shot/trace-codec.ts";
 import type { BallPosition } from "../table/balls.ts";
