@@ -1,5 +1,5 @@
 import type { MatchState } from "../match/match-state.ts";
-import type { LagMessage, ShotMessage } from "../protocol/client-messages.ts";
+import type { AimMessage, LagMessage, ShotMessage } from "../protocol/client-messages.ts";
 import type { PlayerIndex } from "../rules/position.ts";
 import type { LagDecision, ShotDecision } from "./decision.ts";
 import type { Situation } from "./situation.ts";
@@ -47,6 +47,12 @@ export function shotMessageOf(decision: ShotDecision): ShotMessage {
     call: [...decision.call],
     ...(decision.place ? { place: decision.place } : {}),
   };
+}
+
+/** The live aim the table relays before the shot (docs/PROTOCOL.md `aim`), as a person's aim is relayed. */
+export function aimMessageOf(decision: ShotDecision): AimMessage {
+  const { shotNumber: _shotNumber, ...aim } = shotMessageOf(decision);
+  return aim;
 }
 
 /** The lag message for the table (docs/PROTOCOL.md `lag`). */

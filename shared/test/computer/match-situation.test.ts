@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ShotDecision } from "../../src/computer/decision.ts";
-import { lagMessageOf, shotMessageOf, situationOf } from "../../src/computer/match-situation.ts";
+import { aimMessageOf, lagMessageOf, shotMessageOf, situationOf } from "../../src/computer/match-situation.ts";
 import { createMatch, type MatchState } from "../../src/match/match-state.ts";
 
 const NEW = createMatch();
@@ -45,7 +45,7 @@ describe("situationOf: the match state seen from a seat", () => {
 });
 
 describe("the decision as the table's message", () => {
-  it("carries the shot number, the stroke as played, the call and the place", () => {
+  it("carries the shot number, the stroke as played, the call and the place; the aim the same without the number", () => {
     const stroke = { cue: 1, angle: 12.5, speed: 3, offset: { x: 0, y: -0.2 } };
     const decision: ShotDecision = {
       type: "shot",
@@ -60,6 +60,11 @@ describe("the decision as the table's message", () => {
     };
     expect(shotMessageOf(decision)).toEqual({
       shotNumber: 17,
+      stroke,
+      call: [{ ball: 5, pocket: "FL", way: "direct" }],
+      place: { x: -1.1, y: 0.2 },
+    });
+    expect(aimMessageOf(decision)).toEqual({
       stroke,
       call: [{ ball: 5, pocket: "FL", way: "direct" }],
       place: { x: -1.1, y: 0.2 },
