@@ -144,17 +144,32 @@ export function distanceToSegment(p: Point, a: Point, b: Point): number {
   return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
 }
 
+/** How much room a moving ball's path must leave beside another ball, on top of a diameter. */
+const PATH_CLEARANCE = 0.002;
+
 /** No ball but those in `skip` stands within a ball's diameter (plus `clearance`) of the path from `from` to `to`. */
 export function isPathClear(
   balls: readonly BallPosition[],
   from: Point,
   to: Point,
   skip: readonly number[],
-  clearance = 0.002,
+  clearance = PATH_CLEARANCE,
 ): boolean {
   for (const b of balls) {
     if (skip.includes(b.id)) continue;
     if (distanceToSegment(b, from, to) < 2 * R + clearance) return false;
   }
   return true;
+}
+
+/** The ids of the balls (but those in `skip`) that stand in the way of the path from `from` to `to`. */
+export function pathBlockers(
+  balls: readonly BallPosition[],
+  from: Point,
+  to: Point,
+  skip: readonly number[],
+): number[] {
+  return balls
+    .filter((b) => !skip.includes(b.id) && distanceToSegment(b, from, to) < 2 * R + PATH_CLEARANCE)
+    .map((b) => b.id);
 }

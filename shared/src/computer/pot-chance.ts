@@ -1,7 +1,7 @@
 import { type BallPosition, COLOURED_BALL, isWhiteBall } from "../table/balls.ts";
 import { BALL_RADIUS } from "../table/dimensions.ts";
 import { POCKET_IDS, POCKETS, type PocketId } from "../table/pockets.ts";
-import { cutAngle, distance, entryAngle, ghostBall, isPathClear, pocketTarget } from "./geometry.ts";
+import { cutAngle, distance, entryAngle, ghostBall, isPathClear, pathBlockers, pocketTarget } from "./geometry.ts";
 
 /**
  * A quick estimate, without the simulator, of how likely a direct cut pot is for a player whose aim errs by
@@ -55,39 +55,32 @@ export function cutTolerance(cueRun: number, objectRun: number, cut: number, mou
   return (mouthTolerance * 2 * R * cosine) / (objectRun * Math.max(cueRun, 0.1)) / RADIANS;
 }
 
-/** The estimated chance of a direct cut pot of `object` by `cue` into `pocket`; 0 when blocked or impossible. */
-export function cutPotChance(
-  balls: readonly BallPosition[],
-  cue: BallPosition,
-  object: BallPosition,
-  pocket: PocketId,
-  aimError: number,
-): number {
-  const target = pocketTarget(pocket);
-  const entry = entryAngle(object, pocket);
-  const mouth = pocketTolerance(pocket, entry);
-  if (mouth <= 0) return 0;
-  const ghost = ghostBall(object, target);
-  const cut = cutAngle(cue, object, target);
-  if (cut > MAX_CUT || distance(cue, ghost) < 1e-3) return 0;
-  if (!isPathClear(balls, cue, ghost, [cue.id, object.id])) return 0;
-  if (!isPathClear(balls, object, target, [cue.id, object.id])) return 0;
-  return chanceWithin(cutTolerance(distance(cue, ghost), distance(object, target), cut, mouth), aimError);
-}
-
 /**
  * The best direct cut pot the player to shoot has on this table: any white ball as the cue ball, any other white
- * ball (and, in last-ball play, the coloured ball) as the object ball, any pocket.
+ * ball (and, in last-ball play, the coloured ball) as the object ball, any pocket. The object ball's side of each
+ * pot is worked out once for all cue balls, and a cue ball's path is checked only when it would beat the best.
  */
 export function bestPotChance(table: readonly BallPosition[], lastBall: boolean, aimError: number): number {
   let best = 0;
-  for (const cue of table) {
-    if (!isWhiteBall(cue.id)) continue;
-    for (const object of table) {
-      if (object.id === cue.id || (object.id === COLOURED_BALL && !lastBall)) continue;
-      for (const pocket of POCKET_IDS) {
-        const chance = cutPotChance(table, cue, object, pocket, aimError);
-        if (chance > best) best = chance;
+  for (const object of table) {
+    if (object.id === COLOURED_BALL && !lastBall) continue;
+    for (const pocket of POCKET_IDS) {
+      const mouth = pocketTolerance(pocket, entryAngle(object, pocket));
+      if (mouth <= 0) continue;
+      const target = pocketTarget(pocket);
+      const blockers = pathBlockers(table, object, target, [object.id]);
+      // The cue ball leaves its place, so it is the one ball that may stand in the object ball's way.
+      if (blockers.length > 1) continue;
+      const ghost = ghostBall(object, target);
+      const objectRun = distance(object, target);
+      for (const cue of table) {
+        if (!isWhiteBall(cue.id) || cue.id === object.id) continue;
+        if (blockers.length === 1 && blockers[0] !== cue.id) continue;
+        const cueRun = distance(cue, ghost);
+        const cut = cutAngle(cue, object, target);
+        if (cut > MAX_CUT || cueRun < 1e-3) continue;
+        const chance = chanceWithin(cutTolerance(cueRun, objectRun, cut, mouth), aimError);
+        if (chance > best && isPathClear(table, cue, ghost, [cue.id, object.id])) best = chance;
       }
     }
   }

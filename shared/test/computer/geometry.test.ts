@@ -13,7 +13,7 @@ import {
   ownBallContacts,
   ownBallCut,
 } from "../../src/computer/geometry.ts";
-import { cutTolerance } from "../../src/computer/pot-chance.ts";
+import { bestPotChance, cutTolerance } from "../../src/computer/pot-chance.ts";
 import { BALL_RADIUS, HALF_WIDTH } from "../../src/table/dimensions.ts";
 
 const R = BALL_RADIUS;
@@ -122,5 +122,29 @@ describe("clear paths", () => {
     expect(isPathClear(balls, balls[0]!, balls[1]!, [1, 2])).toBe(false);
     expect(isPathClear(balls, balls[0]!, balls[1]!, [1, 2, 3])).toBe(true);
     expect(isPathClear([...balls.slice(0, 2), { id: 3, x: 0.5, y: 0.2 }], balls[0]!, balls[1]!, [1, 2])).toBe(true);
+  });
+});
+
+describe("best pot chance on a table (the leave estimate)", () => {
+  const object = { id: 3, x: 1.4, y: 0.5 };
+  const cue = { id: 7, x: 0.9, y: 0.1 };
+
+  it("rates an open cut, and less so for a worse aim", () => {
+    const good = bestPotChance([cue, object], false, 0.015);
+    expect(good).toBeGreaterThan(0.5);
+    expect(bestPotChance([cue, object], false, 0.25)).toBeLessThan(good);
+  });
+
+  it("falls when the coloured ball stands between the two white balls", () => {
+    const between = { id: 0, x: (cue.x + object.x) / 2, y: (cue.y + object.y) / 2 };
+    const blocked = bestPotChance([cue, object, between], false, 0.015);
+    expect(blocked).toBeLessThan(bestPotChance([cue, object], false, 0.015));
+  });
+
+  it("never counts the coloured ball as an object ball outside last-ball play", () => {
+    const coloured = { id: 0, x: 1.6, y: 0.7 };
+    const alone = [{ id: 7, x: 1.2, y: 0.4 }, coloured];
+    expect(bestPotChance(alone, false, 0.015)).toBe(0);
+    expect(bestPotChance(alone, true, 0.015)).toBeGreaterThan(0.5);
   });
 });
