@@ -34,13 +34,8 @@ function checkAction(state: MatchState, action: MatchAction | ShotRequest): Matc
       "type",
     );
   }
-  if (state.phase === "finished" && !acceptsAction(state.phase, action.type)) {
-    return fail("match-over", "The match is over.", "Партия окончена.");
-  }
-  if ((action.type === "take" || action.type === "pass") && state.offer === null) {
-    return fail("no-offer", "There is no offer to answer now.", "Сейчас нечего принимать или отклонять.");
-  }
   if (!acceptsAction(state.phase, action.type)) {
+    if (state.phase === "finished") return fail("match-over", "The match is over.", "Партия окончена.");
     return fail(
       "wrong-phase",
       `"${action.type}" is not accepted now; the ${state.phase} phase accepts: ${MATCH_FLOW[state.phase].accepts.join(", ")}.`,

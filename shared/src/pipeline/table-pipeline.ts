@@ -122,6 +122,10 @@ export function answerOffer(
   seat: Seat,
   answer: { readonly shotNumber: number; readonly accept: boolean },
 ): Result<Step> {
+  // Said first, whatever the phase: "there is nothing to answer" is what a player needs to hear.
+  if (match.offer === null) {
+    return fail("no-offer", "There is no offer to answer now.", "Сейчас нечего принимать или отклонять.");
+  }
   return decide(match, { type: answer.accept ? "take" : "pass", shot: answer.shotNumber, player: seat });
 }
 
