@@ -1,6 +1,7 @@
 /**
- * Computer player benchmark: seeded whole matches, computer against computer, through the shared match flow
- * (newMatch, playLag, playShot, answerOffer), at every pairing of the three levels, seats alternating.
+ * Computer player benchmark: seeded whole matches, computer against computer, through the table's pipeline
+ * (a new match, both seats taken, then playLag, playShot, answerOffer), at every pairing of the three levels,
+ * seats alternating.
  * Run: node bench/computer.bench.ts [--matches N] [--max-shots N]
  * Prints, per pairing, the win rates; per level, pots and fouls per shot, success on plain pots (a called
  * object ball within 0.5 m of its pocket at a cut under 30°), and the decision time p50 / p99 / worst: the
@@ -21,9 +22,11 @@ import {
   shotMessageOf,
   situationOf,
 } from "../shared/src/computer/index.ts";
-import { answerOffer, type Match, newMatch, playLag, playShot } from "../shared/src/pipeline/index.ts";
+import type { MatchState } from "../shared/src/match/index.ts";
+import { answerOffer, playLag, playShot } from "../shared/src/pipeline/index.ts";
 import type { ShotVerdict } from "../shared/src/rules/verdict.ts";
 import { POCKETS } from "../shared/src/table/pockets.ts";
+import { startedMatch } from "../shared/test/kit/started-match.ts";
 
 const { values } = parseArgs({
   options: { matches: { type: "string", default: "6" }, "max-shots": { type: "string", default: "400" } },
@@ -97,42 +100,40 @@ function record(
 
 /** One whole match; returns the winning seat, or null when it reached the shot limit. */
 function playMatch(levels: readonly [LevelName, LevelName], seed: number): 0 | 1 | null {
-  let match: Match = newMatch({ opening: "lag", seed });
+  let match: MatchState = startedMatch({ opening: "lag", seed });
   let step = 0;
-  for (let shots = 0; match.flow.phase !== "finished" && shots < maxShots; shots++) {
+  for (let shots = 0; match.phase !== "finished" && shots < maxShots; shots++) {
     step++;
-    const flow = match.flow;
-    if (flow.phase === "lag") {
-      const lags = ([0, 1] as const).map((seat) => {
-        const situation = situationOf(flow, seat)!;
-        return lagMessageOf(
-          timed(levels[seat], () => decide(situation, levels[seat], seed * 7919 + step * 2 + seat)) as LagDecision,
-        );
-      });
-      match = unwrap(playLag(match, [lags[0]!, lags[1]!])).match;
+    if (match.phase === "lag") {
+      // Each seat sends its lag shot; the second one plays the lag.
+      for (const seat of [0, 1] as const) {
+        const situation = situationOf(match, seat)!;
+        const lag = timed(levels[seat], () => decide(situation, levels[seat], seed * 7919 + step * 2 + seat));
+        match = unwrap(playLag(match, seat, lagMessageOf(lag as LagDecision))).state;
+      }
       continue;
     }
-    const seat = flow.player;
+    const seat = match.player;
     const level = levels[seat];
-    const situation = situationOf(flow, seat, match.offerTaken === flow.shotNumber);
-    if (!situation) throw new Error(`no situation for seat ${seat} in phase ${flow.phase}`);
+    const situation = situationOf(match, seat);
+    if (!situation) throw new Error(`no situation for seat ${seat} in phase ${match.phase}`);
     const decision = timed(level, () => decide(situation, level, seed * 7919 + step * 2 + seat));
     if (decision.type === "pass") {
-      match = unwrap(answerOffer(match, seat, { shotNumber: flow.shotNumber, accept: false })).match;
+      match = unwrap(answerOffer(match, seat, { shotNumber: match.shotNumber, accept: false })).state;
       continue;
     }
     let shot: ShotDecision;
     if (decision.type === "take") {
-      match = unwrap(answerOffer(match, seat, { shotNumber: flow.shotNumber, accept: true })).match;
+      match = unwrap(answerOffer(match, seat, { shotNumber: match.shotNumber, accept: true })).state;
       shot = decision.shot;
     } else if (decision.type === "shot") shot = decision;
     else throw new Error(`a ${decision.type} decision outside the lag`);
     const outcome = unwrap(playShot(match, seat, shotMessageOf(shot)));
-    match = outcome.match;
+    match = outcome.state;
     const played = outcome.played!;
     record(level, shot, played.before, played.verdict as ShotVerdict);
   }
-  return match.flow.winner;
+  return match.winner;
 }
 
 function quantile(sorted: readonly number[], q: number): number {

@@ -5,15 +5,16 @@ import type { LagDecision, ShotDecision } from "./decision.ts";
 import type { Situation } from "./situation.ts";
 
 /**
- * The adapter between today's match flow and the computer: a match state seen from a seat becomes a situation,
+ * The adapter between the table's match and the computer: a match state seen from a seat becomes a situation,
  * and a decision becomes the message a player would send. It is the only file that knows the match state.
  */
 
 /**
- * What the seat has to decide now, or null when it has nothing to do (not its turn, a draw, the match over).
- * `offerTaken`: the seat has already said it takes the pending offer (the table's `offerTaken`), so it now shoots.
+ * What the seat has to decide now, or null when it has nothing to do: not its turn, its lag shot already in
+ * (the other's is awaited), the seats still filling, a draw, the match over. An offer the seat has already
+ * taken (`offerTaken`) leaves it a shot to play, as in any turn.
  */
-export function situationOf(state: MatchState, seat: PlayerIndex, offerTaken = false): Situation | null {
+export function situationOf(state: MatchState, seat: PlayerIndex): Situation | null {
   const base = {
     player: seat,
     shotNumber: state.shotNumber,
@@ -25,14 +26,15 @@ export function situationOf(state: MatchState, seat: PlayerIndex, offerTaken = f
   };
   switch (state.phase) {
     case "lag":
-      return { ...base, phase: "lag", table: [] };
+      return state.lagShots[seat] === null ? { ...base, phase: "lag", table: [] } : null;
     case "opening":
       return state.player === seat ? { ...base, phase: "opening", inHand: state.inHand } : null;
     case "turn":
       return state.player === seat ? { ...base, phase: "turn" } : null;
     case "offer":
       if (state.player !== seat || !state.offer) return null;
-      return offerTaken ? { ...base, phase: "turn" } : { ...base, phase: "offer", offer: state.offer.kind };
+      return state.offerTaken ? { ...base, phase: "turn" } : { ...base, phase: "offer", offer: state.offer.kind };
+    case "waiting":
     case "draw":
     case "finished":
       return null;

@@ -1,4 +1,4 @@
-import type { MatchState, Phase } from "../../src/match/match-state.ts";
+import { createMatch, type MatchState, type Phase } from "../../src/match/match-state.ts";
 import { canBallStandAt } from "../../src/physics/boundary.ts";
 import { type Random, seededRandom } from "../../src/random.ts";
 import { isLastBallPlay, type PlayerIndex } from "../../src/rules/position.ts";
@@ -60,15 +60,14 @@ function shuffled(random: Random, ids: readonly number[]): number[] {
 export function arbitraryState(seed: number, phase: ActingPhase, player: PlayerIndex, whiteCount: number): MatchState {
   const random = seededRandom(seed);
   const base = {
-    version: 1 as const,
+    ...createMatch(),
     phase,
     player,
     shotNumber: 1 + Math.floor(random() * 200),
-    offer: null,
-    winner: null,
-    end: null,
-    lagReplays: 0,
-    lastBall: false,
+    seats: [
+      { name: "Anna", token: "token-0" },
+      { name: "Boris", token: "token-1" },
+    ] as MatchState["seats"],
   };
   if (phase === "lag" || phase === "opening") {
     const rack = random() < 0.5;
@@ -78,7 +77,11 @@ export function arbitraryState(seed: number, phase: ActingPhase, player: PlayerI
           random,
           WHITE_BALLS.filter((id) => id !== APEX_BALL),
         );
-    return { ...base, table, inHand: APEX_BALL, shelves: [[], []], debts: [0, 0] };
+    // Half the time the other player's lag shot is already in, and this one completes the lag.
+    const other = { place: { x: -1.2, y: player === 0 ? -0.3 : 0.3 }, angle: 0, speed: 2.2 };
+    const lagShots: MatchState["lagShots"] =
+      phase === "lag" && random() < 0.5 ? (player === 0 ? [null, other] : [other, null]) : [null, null];
+    return { ...base, table, inHand: APEX_BALL, shelves: [[], []], debts: [0, 0], lagShots };
   }
   const ids = shuffled(random, WHITE_BALLS);
   const onTable = ids.slice(0, whiteCount);
@@ -96,6 +99,8 @@ export function arbitraryState(seed: number, phase: ActingPhase, player: PlayerI
     shelves,
     debts,
     offer,
+    // Now and then the offer is already taken: the player must now shoot, and may no longer pass.
+    offerTaken: offer !== null && random() < 0.3,
     lastBall: isLastBallPlay(table, shelves),
   };
 }

@@ -6,17 +6,18 @@ import { LEVEL_NAMES, LEVELS, reducedLevel } from "../../src/computer/levels.ts"
 import { lagMessageOf, shotMessageOf, situationOf } from "../../src/computer/match-situation.ts";
 import type { ShotRequest } from "../../src/match/actions.ts";
 import { applyAction, prepareShot } from "../../src/match/apply-action.ts";
+import { validateLagShot } from "../../src/match/lag.ts";
 import type { MatchState } from "../../src/match/match-state.ts";
 import { simulate } from "../../src/physics/index.ts";
-import { answerOffer, validateLag } from "../../src/pipeline/table-pipeline.ts";
+import { answerOffer, playLag } from "../../src/pipeline/table-pipeline.ts";
 import { LagMessage, ShotMessage } from "../../src/protocol/client-messages.ts";
 import { isLastBallPlay } from "../../src/rules/position.ts";
 import { type ActingPhase, arbitraryState } from "./arbitrary-situation.ts";
 
 /**
  * Whatever the computer decides, the match flow accepts: the message passes the protocol's schema, the lag
- * passes `validateLag`, a shot passes `prepareShot` and, simulated, `applyAction`; a pass and a take are
- * accepted answers to the offer. The search is scaled down so that the real simulator can run many cases.
+ * passes `validateLagShot` and the pipeline's `playLag` (alone or completing the lag), a shot passes
+ * `prepareShot` and, simulated, `applyAction`; a pass and a take are accepted answers to the offer. The search is scaled down so that the real simulator can run many cases.
  */
 
 function expectShotAccepted(state: MatchState, decision: ShotDecision) {
@@ -40,24 +41,25 @@ function expectShotAccepted(state: MatchState, decision: ShotDecision) {
 }
 
 function expectAccepted(state: MatchState, decision: Decision) {
-  const match = { flow: state, absent: null, offerTaken: null };
   switch (decision.type) {
     case "lag": {
       const message = lagMessageOf(decision);
       expect(LagMessage.safeParse(message).success).toBe(true);
-      const checked = validateLag(match, state.player, message);
-      if (!checked.ok) throw new Error(`validateLag refused: ${checked.error.message}`);
+      const checked = validateLagShot(state, state.player, message);
+      if (!checked.ok) throw new Error(`validateLagShot refused: ${checked.error.message}`);
+      const played = playLag(state, state.player, message);
+      if (!played.ok) throw new Error(`playLag refused: ${played.error.message}`);
       return;
     }
     case "pass": {
-      const passed = answerOffer(match, state.player, { shotNumber: decision.shotNumber, accept: false });
+      const passed = answerOffer(state, state.player, { shotNumber: decision.shotNumber, accept: false });
       if (!passed.ok) throw new Error(`pass refused: ${passed.error.message}`);
       return;
     }
     case "take": {
-      const taken = answerOffer(match, state.player, { shotNumber: decision.shotNumber, accept: true });
+      const taken = answerOffer(state, state.player, { shotNumber: decision.shotNumber, accept: true });
       if (!taken.ok) throw new Error(`take refused: ${taken.error.message}`);
-      expectShotAccepted(state, decision.shot);
+      expectShotAccepted(taken.value.state, decision.shot);
       return;
     }
     case "shot":

@@ -10,10 +10,14 @@ function inPhase(phase: MatchState["phase"], overrides: Partial<MatchState> = {}
 }
 
 describe("situationOf: the match state seen from a seat", () => {
-  it("gives both seats the lag, on an empty table", () => {
+  it("gives both seats the lag, on an empty table, until the seat's own lag shot is in", () => {
     for (const seat of [0, 1] as const) {
       expect(situationOf(NEW, seat)).toMatchObject({ phase: "lag", player: seat, table: [], shotNumber: 1 });
     }
+    const shot = { place: { x: -1.2, y: 0.3 }, angle: 0, speed: 2 };
+    const oneIn = { ...NEW, lagShots: [shot, null] as MatchState["lagShots"] };
+    expect(situationOf(oneIn, 0)).toBeNull();
+    expect(situationOf(oneIn, 1)).toMatchObject({ phase: "lag", player: 1 });
   });
 
   it("gives the opening to the lag winner alone, with the ball in hand off the table", () => {
@@ -35,10 +39,11 @@ describe("situationOf: the match state seen from a seat", () => {
     const state = inPhase("offer", { offer: { kind: "foul", player: 1 } });
     expect(situationOf(state, 0)).toBeNull();
     expect(situationOf(state, 1)).toMatchObject({ phase: "offer", offer: "foul" });
-    expect(situationOf(state, 1, true)).toMatchObject({ phase: "turn", offer: null });
+    expect(situationOf({ ...state, offerTaken: true }, 1)).toMatchObject({ phase: "turn", offer: null });
   });
 
-  it("has nothing to decide in a draw or after the finish", () => {
+  it("has nothing to decide while the seats fill, in a draw or after the finish", () => {
+    expect(situationOf(inPhase("waiting"), 1)).toBeNull();
     expect(situationOf(inPhase("draw"), 1)).toBeNull();
     expect(situationOf(inPhase("finished", { winner: 0, end: "eight" }), 1)).toBeNull();
   });
