@@ -10,8 +10,9 @@ import type { Situation } from "./situation.ts";
 
 /**
  * The `advise` command's position: a `habibka-sim` scenario without `shot` and `call`, plus `level` and `seed`.
- * The balls and the match are the simulator's own schemas and checks, so a position is valid exactly when the
- * scenario it becomes with a shot added would be.
+ * The balls and the match are the simulator's own schemas and checks, with one allowance: shelves and a table
+ * that leave white balls unaccounted for are accepted, those balls being out of play (the contract's own
+ * example counts 13). So every scenario the simulator accepts is a position, and its advice plays in it.
  */
 export const positionSchema = z.object(
   {
@@ -30,8 +31,6 @@ export interface ReadPosition {
 }
 
 export type PositionCheck = { ok: true; position: ReadPosition } | { ok: false; message: string };
-
-const TABLE_WHITE_BALLS = 15;
 
 function problemLine(prefix: readonly PropertyKey[], problem: Problem): PositionCheck {
   return { ok: false, message: issueLine([...prefix, ...problem.path], problem.message) };
@@ -52,18 +51,12 @@ export function readPosition(input: unknown, prefix: readonly PropertyKey[] = []
   const ballsProblem = findBallsProblem(balls);
   if (ballsProblem) return problemLine(prefix, ballsProblem);
   const whites = balls.filter((b) => isWhiteBall(b.id));
-  if (!match && whites.length !== TABLE_WHITE_BALLS) {
-    return problemLine(prefix, {
-      path: ["match"],
-      message: `the table holds ${whites.length} white balls, so the shelves must be given (match.shelf) to account for all 15`,
-    });
-  }
   const { shelf, debt, opening } = match ?? { shelf: [0, 0] as const, debt: [0, 0] as const, opening: false };
   if (match) {
-    const shelvesProblem = findShelvesProblem(balls, match);
+    const shelvesProblem = findShelvesProblem(balls, match, { outOfPlay: true });
     if (shelvesProblem) return problemLine(prefix, shelvesProblem);
   }
-  const shelves = scenarioShelves(balls, shelf);
+  const shelves = scenarioShelves(balls, shelf, { outOfPlay: true });
   if (!shelves.ok) return { ok: false, message: issueLine([...prefix, "match", "shelf"], shelves.error.message) };
   let inHand: number | null = null;
   if (opening) {

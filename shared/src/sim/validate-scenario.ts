@@ -83,8 +83,15 @@ function findProblem(s: Scenario): Problem | null {
   return null;
 }
 
-/** The shelves and the table must account for each of the 15 white balls exactly once (contract: match). */
-export function findShelvesProblem(balls: Scenario["balls"], match: MatchInput): Problem | null {
+/**
+ * The shelves and the table must account for each of the 15 white balls exactly once (contract: match). With
+ * `outOfPlay` (the `advise` command) they may account for fewer, the rest being out of play, never for more.
+ */
+export function findShelvesProblem(
+  balls: Scenario["balls"],
+  match: MatchInput,
+  options: { readonly outOfPlay?: boolean } = {},
+): Problem | null {
   const onTable = new Set(balls.map((b) => b.id).filter((id) => id !== 0));
   const listed = new Set<number>();
   let counted = 0;
@@ -102,7 +109,12 @@ export function findShelvesProblem(balls: Scenario["balls"], match: MatchInput):
     }
   }
   const total = onTable.size + listed.size + counted;
-  if (total !== 15)
+  if (total > 15)
+    return {
+      path: ["match", "shelf"],
+      message: `the shelves and the table account for ${total} white balls, more than 15`,
+    };
+  if (total < 15 && !options.outOfPlay)
     return { path: ["match", "shelf"], message: `the shelves and the table account for ${total} white balls, not 15` };
   return null;
 }

@@ -27,8 +27,8 @@ const CONTRACT_POSITION: Json = {
 };
 
 /**
- * The same table with shelves that account for the 15 white balls (the example's count to 13), the striker at
- * seven: the easy cut of 3 into FL wins the match, so the master must take the surest pot there is.
+ * The same table with shelves that account for all 15 white balls, the striker at seven: the easy cut of 3
+ * into FL wins the match, so the master must take the surest pot there is.
  */
 const EASY_POT: Json = { ...CONTRACT_POSITION, match: { shelf: [7, 6], debt: [0, 0], opening: false } };
 
@@ -74,11 +74,28 @@ function expectAdviceShape(advice: Json) {
 }
 
 describe("advise command (contract ADVISE-CLI.md)", () => {
-  it("refuses the contract's example as printed: its shelves and table account for 13 white balls, not 15", () => {
+  it("advises the contract's example as printed: the two white balls its shelves leave out are out of play", () => {
     const r = run(ADVISE, JSON.stringify(CONTRACT_POSITION));
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/^match\.shelf: .*13 white balls/);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    const advice = JSON.parse(r.stdout);
+    expectAdviceShape(advice);
+    expect(advice.kind).toBe("pot");
+    expect(advice.place).toBeNull();
+    // The shot depends only on the table: played by the simulator with the striker's shelf as given (and the
+    // opponent's filled up to account for all 15), it scores the called ball.
+    const sim = run(SIM, JSON.stringify(merged({ ...CONTRACT_POSITION, match: { shelf: [6, 7] } }, advice)));
+    expect(sim.code).toBe(0);
+    const { verdict } = JSON.parse(sim.stdout);
+    expect(verdict.foul).toBe(false);
+    expect(verdict.counted).toContain(advice.call[0].ball);
+  });
+
+  it("advises a table without its match, every white ball not on it being out of play", () => {
+    const { match: _match, ...bare } = CONTRACT_POSITION;
+    const r = run(ADVISE, JSON.stringify({ ...bare, level: "novice" }));
+    expect(r.code).toBe(0);
+    expectAdviceShape(JSON.parse(r.stdout));
   });
 
   it("advises the example with consistent shelves: a master's pot that, played by the simulator, scores", () => {
@@ -147,7 +164,9 @@ describe("advise command (contract ADVISE-CLI.md)", () => {
     ["negative debt", change((p) => (p.match.debt = [-1, 0])), "match.debt[0]"],
     ["shelf lists a ball on the table", change((p) => (p.match.shelf = [[7], 7])), "match.shelf[0][0]"],
     ["a shelf of eight", change((p) => (p.match.shelf = [8, 5])), "match.shelf"],
-    ["no match with fewer than 15 white balls", change((p) => delete p.match), "match"],
+    ["shelves that count more balls than there are", change((p) => (p.match.shelf = [7, 7])), "match.shelf"],
+    ["a ball on both shelves", change((p) => (p.match.shelf = [[1, 2], [2]])), "match.shelf[1][0]"],
+    ["the coloured ball on a shelf", change((p) => (p.match.shelf = [[0], 3])), "match.shelf[0][0]"],
     ["opening without a white ball in the house", change((p) => (p.match.opening = true)), "match.opening"],
     ["a bad position in a batch", `[${JSON.stringify(EASY_POT)}, ${change((p) => (p.level = 3))}]`, "[1].level"],
   ])("exit 2, nothing on stdout, one line naming the field: %s", (_name, input, field) => {
