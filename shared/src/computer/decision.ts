@@ -13,9 +13,10 @@ export interface FullStroke {
 /**
  * What a decision is meant to do. `pot`: the call is meant to score; `safety`: no pot is meant, the shot
  * satisfies the safety rule (clause 3) and leaves little (the opening break is one); `forced`: no shot free of a
- * foul was found, this one costs least; `lag`, `pass`, `take` for the other actions.
+ * foul was found, this one costs least; `lag`, `pass`, `take` for the other actions; `fallback`: no search was
+ * had (it failed or took too long), a plain legal action instead (fallback-decision.ts).
  */
-export type DecisionKind = "pot" | "safety" | "forced" | "lag" | "pass" | "take";
+export type DecisionKind = "pot" | "safety" | "forced" | "lag" | "pass" | "take" | "fallback";
 
 export interface DecisionStats {
   /** Candidate actions the search looked at (geometric candidates, safeties, placements, speeds). */

@@ -4,6 +4,7 @@
  */
 export * from "./decide.ts";
 export * from "./decision.ts";
+export * from "./fallback-decision.ts";
 export * from "./levels.ts";
 export * from "./match-situation.ts";
 export * from "./situation.ts";

@@ -21,7 +21,8 @@ const BISECTION_STEPS = 22;
 const GOOD_LAG = 0.2;
 const SAMPLES = 6;
 
-function lagPlace(seat: PlayerIndex): Point {
+/** Where the seat's lag ball goes: in the house, on the seat's side of the long axis. */
+export function lagPlace(seat: PlayerIndex): Point {
   return { x: HOUSE_LINE_X - 0.25, y: seat === 0 ? 0.4 : -0.4 };
 }
 

@@ -1,11 +1,13 @@
+import { COMPUTER_LEVELS, type ComputerLevel } from "../protocol/computer-opponent.ts";
+
 /**
  * The three strengths. They differ in how wide the search is (which kinds of shot, how many candidates are
  * refined, how many perturbed trials test each finalist, whether the leave counts) and in the execution error
  * added to the chosen stroke. The error also sets what the search believes it can make: a novice's estimate of a
  * long pot is as poor as his cue.
  */
-export const LEVEL_NAMES = ["novice", "amateur", "master"] as const;
-export type LevelName = (typeof LEVEL_NAMES)[number];
+export const LEVEL_NAMES = COMPUTER_LEVELS;
+export type LevelName = ComputerLevel;
 
 export interface LevelSpec {
   readonly name: LevelName;

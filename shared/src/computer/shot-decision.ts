@@ -1,13 +1,11 @@
 import { seededRandom } from "../random.ts";
 import { isLastBallPlay } from "../rules/position.ts";
 import { type BallPosition, COLOURED_BALL, isWhiteBall } from "../table/balls.ts";
-import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH } from "../table/dimensions.ts";
 import { HOUSE_LINE_X, type Point } from "../table/marks.ts";
-import { isInHouse } from "../table/regions.ts";
 import type { ShotDecision } from "./decision.ts";
 import { applyError, drawError } from "./execution-error.ts";
-import { directionOf, distance, normaliseAngle } from "./geometry.ts";
 import type { LevelSpec } from "./levels.ts";
+import { freeHousePlace, isFreeHouseSpot, plainStroke } from "./plain-shot.ts";
 import { safetyCandidates } from "./safety-candidates.ts";
 import { type Choice, choosePlan, type Plan, potPlans, safetyPlans } from "./shot-search.ts";
 import type { Situation } from "./situation.ts";
@@ -24,13 +22,9 @@ function objectsFor(table: readonly BallPosition[], lastBall: boolean) {
     table.filter((b) => b.id !== cue.id && (lastBall ? b.id === COLOURED_BALL : b.id !== COLOURED_BALL));
 }
 
-function isFreeSpot(table: readonly BallPosition[], place: Point): boolean {
-  return isInHouse(place) && table.every((b) => distance(b, place) > 2 * BALL_RADIUS + 1e-3);
-}
-
 /** The opening: the ball in hand on each place in turn, sent at the front of the pyramid, fair and leaving little. */
 function openingPlans(search: Search, situation: Situation, inHand: number): Plan[] {
-  const places = OPENING_PLACES.filter((p) => isFreeSpot(situation.table, p));
+  const places = OPENING_PLACES.filter((p) => isFreeHouseSpot(situation.table, p));
   const perPlace = Math.max(1, Math.ceil((search.level.safeties + search.level.potCandidates) / places.length));
   const lists = places.map((place) => {
     const cue = { id: inHand, x: place.x, y: place.y };
@@ -42,27 +36,9 @@ function openingPlans(search: Search, situation: Situation, inHand: number): Pla
   return safetyPlans(search, dealt);
 }
 
-/** The first free spot in the house, scanning from the house line back towards the head cushion. */
-function freeHousePlace(table: readonly BallPosition[]): Point {
-  const step = BALL_RADIUS;
-  for (let x = HOUSE_LINE_X - step; x > -HALF_LENGTH + BALL_RADIUS; x -= step) {
-    for (let y = 0; y < HALF_WIDTH - BALL_RADIUS; y += step) {
-      for (const place of [
-        { x, y },
-        { x, y: -y },
-      ])
-        if (isFreeSpot(table, place)) return place;
-    }
-  }
-  throw new Error("no free spot in the house");
-}
-
-/** Something to play when nothing else was found (say, the coloured ball waiting in last-ball play): a soft stroke. */
+/** Something to play when nothing else was found (say, the coloured ball waiting in last-ball play). */
 function fallbackPlan(search: Search, table: readonly BallPosition[], cue: BallPosition, place?: Point): Plan {
-  const others = table.filter((b) => b.id !== cue.id);
-  const nearest = others.sort((a, b) => distance(cue, a) - distance(cue, b))[0];
-  const angle = nearest ? directionOf(cue, nearest) : cue.x < 0 ? 0 : 180;
-  const stroke = { cue: cue.id, angle: normaliseAngle(angle), speed: 1.5, offset: { x: 0, y: 0 } };
+  const stroke = plainStroke(table, cue, !search.opening && isLastBallPlay(table, search.shelves));
   const nominal = runTrial(search, table, stroke, []);
   return { table, stroke, call: [], nominal, chance: 1, ...(place ? { place } : {}) };
 }

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decide } from "../../src/computer/decide.ts";
 import type { Decision, ShotDecision } from "../../src/computer/decision.ts";
+import { fallbackDecision } from "../../src/computer/fallback-decision.ts";
 import { LEVEL_NAMES, LEVELS, reducedLevel } from "../../src/computer/levels.ts";
 import { lagMessageOf, shotMessageOf, situationOf } from "../../src/computer/match-situation.ts";
 import type { ShotRequest } from "../../src/match/actions.ts";
@@ -103,6 +104,26 @@ describe("every decision of the computer is accepted by the match flow (fast-che
         expectAccepted(state, decide(situation, "master", seed));
       }),
       { seed: 7, numRuns: 6 },
+    );
+  }, 60_000);
+
+  it("the plain fallback a table plays when the search is lost: every phase, any table", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.constantFrom(...PHASES),
+        fc.constantFrom(0 as const, 1 as const),
+        fc.integer({ min: 1, max: 15 }),
+        (seed, phase, player, whites) => {
+          const state = arbitraryState(seed, phase, player, whites);
+          const situation = situationOf(state, player);
+          if (!situation) throw new Error(`no situation for a ${phase} state`);
+          const decision = fallbackDecision(situation);
+          if (decision.type === "shot") expect(decision.kind).toBe("fallback");
+          expectAccepted(state, decision);
+        },
+      ),
+      { seed: 31, numRuns: 150 },
     );
   }, 60_000);
 });
