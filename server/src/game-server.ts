@@ -1,5 +1,7 @@
+import { availableParallelism } from "node:os";
 import { LobbyRoom, matchMaker, Server } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
+import { DecidePool, type DecidePoolOptions } from "./computer/decide-pool.ts";
 import type { ServerConfig } from "./config.ts";
 import { mountClientFiles } from "./http/client-files.ts";
 import { mountErrorHandlers } from "./http/errors.ts";
@@ -41,6 +43,10 @@ export interface GameServerOptions {
   readonly animationScale?: number;
   /** See RoomServices.clockScale. */
   readonly clockScale?: number;
+  /** See RoomServices.thinkScale. */
+  readonly thinkScale?: number;
+  /** The computer's decision pool (decide-pool.ts); tests pass a short timeout or a faulty worker. */
+  readonly decidePool?: DecidePoolOptions;
   /** Every rate limit (rate-limits.ts); tests that open many tables from one address raise them. */
   readonly rateLimits?: RateLimitSettings;
 }
@@ -61,6 +67,9 @@ export async function createGameServer(
   let restore: RestoreReport = { restored: 0, failed: [] };
   const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const limits = createAddressLimits(rateLimits.address);
+  // One pool for every table against the computer in the process; half the cores, the rest for the rooms.
+  const { decidePool, ...roomOptions } = options;
+  const decisions = new DecidePool({ size: Math.max(1, Math.floor(availableParallelism() / 2)), ...decidePool });
   const transport = new WebSocketTransport({ pingInterval: 10_000, maxPayload: MAX_FRAME_BYTES });
   const server = new Server({
     transport,
@@ -76,9 +85,15 @@ export async function createGameServer(
   });
   server.define(LOBBY_NAME, PersistentLobby);
   server
-    .define(ROOM_NAME, createHabibkaRoom({ records, logger, limits, messageRates: rateLimits.message, ...options }))
+    .define(
+      ROOM_NAME,
+      createHabibkaRoom({ records, logger, limits, decisions, messageRates: rateLimits.message, ...roomOptions }),
+    )
     .enableRealtimeListing();
-  server.onShutdown(() => records.close());
+  server.onShutdown(async () => {
+    await decisions.close();
+    await records.close();
+  });
   return {
     server,
     records,

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { MatchAction, MatchRecord, PlayedShot, RecordedAction, RecordHeader } from "@habibka/shared/match";
-import type { ChatBroadcast } from "@habibka/shared/protocol";
+import type { ChatBroadcast, ComputerLevel } from "@habibka/shared/protocol";
 import { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import { GenericSqliteWorkerDialect } from "kysely-generic-sqlite/worker";
@@ -44,6 +44,9 @@ export interface StoredMatch {
   readonly visibility: "public" | "private";
   readonly opening: "lag" | "draw";
   readonly shotClock: number;
+  /** Who played the creator: a person, or the computer (seat 1) at `level`. */
+  readonly opponent: "person" | "computer";
+  readonly level: ComputerLevel | null;
   readonly players: readonly [string | null, string | null];
   readonly startedAt: number;
   readonly result: RecordResult | null;
@@ -239,6 +242,8 @@ export class MatchRecords {
         visibility: row.visibility,
         opening: record.header.settings.opening,
         shotClock: record.header.settings.shotClock,
+        opponent: record.header.settings.opponent ?? "person",
+        level: record.header.settings.level ?? null,
         players: JSON.parse(row.players),
         startedAt: Number(row.created_at),
         result: row.result === null ? null : JSON.parse(row.result),
@@ -259,6 +264,8 @@ export class MatchRecords {
       visibility: row.visibility,
       opening: row.opening,
       shotClock: row.shot_clock,
+      opponent: "person",
+      level: null,
       players: JSON.parse(row.players),
       startedAt: Number(row.started_at),
       result: row.result === null ? null : JSON.parse(row.result),
