@@ -107,7 +107,8 @@ export class ComputerSeat {
   readonly seat: SeatIndex;
   readonly level: LevelName;
   private readonly options: ComputerSeatOptions;
-  private busy = false;
+  /** The turn under way, if any. */
+  private running: Promise<void> | null = null;
   private stopped = false;
   /** A task whose action and fallback were both refused: not tried again until the match moves on. */
   private stuck: string | null = null;
@@ -120,19 +121,23 @@ export class ComputerSeat {
 
   /** Something changed at the table: act if the seat has something to do and nothing is under way. */
   poke(): void {
-    if (this.stopped || this.busy || this.options.table.animating()) return;
+    if (this.stopped || this.running || this.options.table.animating()) return;
     const task = this.taskNow();
     if (!task || task.key === this.stuck) return;
-    this.busy = true;
-    this.run(task)
+    this.running = this.run(task)
       .catch((cause: unknown) => {
         this.stuck = task.key;
         this.log("error", { err: cause }, "the computer failed on its turn");
       })
       .finally(() => {
-        this.busy = false;
+        this.running = null;
         this.poke();
       });
+  }
+
+  /** Resolves once no turn of the computer is under way, including any its last one led to. */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
   }
 
   /** The table is closing or restarting: nothing more is played (a decision under way is dropped). */
