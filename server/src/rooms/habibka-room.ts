@@ -609,11 +609,16 @@ export function createHabibkaRoom(services: RoomServices) {
       return undefined;
     }
 
-    /** The player to move has seen the last shot: the next one may be played without waiting any longer. */
+    /**
+     * The player to move has seen the last shot: the next one may be played without waiting any longer. When the
+     * computer is to move, the person opposite it is the one whose eyes it waits for.
+     */
     private onSeen(client: Client, message: SeenMessage): Handled {
       const seat = this.seatFor(client, "seen");
       if (typeof seat !== "number") return seat;
-      if (seat === this.state.toMove && message.shotNumber === this.state.shotNumber) this.timing.endAnimation();
+      const toMove = this.state.toMove;
+      const waitedFor = seat === toMove || ((toMove === 0 || toMove === 1) && this.seating.isComputer(toMove));
+      if (waitedFor && message.shotNumber === this.state.shotNumber) this.timing.endAnimation();
       return undefined;
     }
 

@@ -1,6 +1,7 @@
 import { Client } from "@colyseus/sdk";
 import { COMPUTER_NAMES } from "@habibka/shared/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lagShot } from "../support/pottable-shot.ts";
 import { playSeat, scriptedPerson } from "../support/seat-player.ts";
 import { createTable, leaveAll, shelfOf, type TableClient } from "../support/table-client.ts";
 import {
@@ -102,5 +103,33 @@ describe("a table against the computer", () => {
     [{ level: "master" }, /level: a level is only for a table against the computer/],
   ])("refuses to create a table with %j", async (options, message) => {
     await expect(new Client(running.httpUrl).create("habibka", { name: "Bad", ...options })).rejects.toThrow(message);
+  });
+});
+
+describe("the animation at a table against the computer", () => {
+  let running: RunningServer;
+  const clients: TableClient[] = [];
+
+  beforeAll(async () => {
+    // Animations a thousand times slower than real: nothing ends them but a player who has seen them.
+    running = await startTestServer({ seed: () => 20_261_217, animationScale: 1_000, thinkScale: 0.01 });
+  });
+  afterAll(async () => {
+    await leaveAll(...clients);
+    await running.stop();
+  });
+
+  it("ends when the person has seen it, when the computer is the one to move", async () => {
+    const person = await createTable(running.httpUrl, { name: "Anna", opponent: "computer", level: "master" });
+    clients.push(person);
+    await eventually(() => person.state.phase === "lag", "the lag");
+    // A lag that stops far from the head cushion: the computer wins it and opens.
+    person.send("lag", lagShot(0, 1.2));
+    await eventually(() => person.state.phase === "opening", "the lag judged");
+    expect(person.state.toMove).toBe(1);
+    expect(person.state.animating).toBe(true);
+    person.send("seen", { shotNumber: person.state.shotNumber });
+    await eventually(() => !person.state.animating, "the lag's animation ended by the person's seen");
+    await eventually(() => person.shots.some((shot) => shot.seat === 1), "the computer's opening shot", 10_000);
   });
 });
