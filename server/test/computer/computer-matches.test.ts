@@ -4,13 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DecidePool } from "../../src/computer/decide-pool.ts";
 import { computerPlayer, playSeat } from "../support/seat-player.ts";
 import { createTable, leaveAll, shelfOf, type TableClient } from "../support/table-client.ts";
-import {
-  eventually,
-  type RunningServer,
-  startTestServer,
-  TEST_RATE_LIMITS,
-  UNLIMITED_MESSAGES,
-} from "../support/test-server.ts";
+import { eventually, QUICK_PLAY, type RunningServer, startTestServer } from "../support/test-server.ts";
 
 /**
  * Whole matches, computer against computer, through the real room over WebSockets: the table's own computer in
@@ -31,13 +25,7 @@ describe("computer against computer through the room", () => {
   const clients: TableClient[] = [];
 
   beforeAll(async () => {
-    running = await startTestServer({
-      seed: () => 20_261_216,
-      animationScale: 0.01,
-      thinkScale: 0.01,
-      // The test's computer plays as fast as the table lets it: the test is not about rate limits.
-      rateLimits: { ...TEST_RATE_LIMITS, message: UNLIMITED_MESSAGES },
-    });
+    running = await startTestServer({ ...QUICK_PLAY, seed: () => 20_261_216 });
     pool = new DecidePool({ size: 1 });
   });
   afterAll(async () => {

@@ -6,13 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { lagShot } from "../support/pottable-shot.ts";
 import { playSeat, scriptedPerson } from "../support/seat-player.ts";
 import { createTable, leaveAll, rejoinTable, type TableClient } from "../support/table-client.ts";
-import {
-  eventually,
-  type RunningServer,
-  startTestServer,
-  TEST_RATE_LIMITS,
-  UNLIMITED_MESSAGES,
-} from "../support/test-server.ts";
+import { eventually, QUICK_PLAY, type RunningServer, startTestServer } from "../support/test-server.ts";
 
 /**
  * The computer's seat outlives what can go wrong around it: a restart brings its table back with the computer
@@ -30,11 +24,7 @@ afterEach(async () => {
 });
 
 async function start(options: Parameters<typeof startTestServer>[0]): Promise<RunningServer> {
-  const server = await startTestServer({
-    animationScale: 0.01,
-    rateLimits: { ...TEST_RATE_LIMITS, message: UNLIMITED_MESSAGES },
-    ...options,
-  });
+  const server = await startTestServer({ ...QUICK_PLAY, ...options });
   servers.push(server);
   return server;
 }
@@ -74,7 +64,7 @@ describe("the computer's seat", () => {
   }, 240_000);
 
   it("plays a plain legal action whenever its search fails, and the match goes on to its end", async () => {
-    const running = await start({ seed: () => 14, thinkScale: 0.01, decidePool: { workerUrl: FAILING } });
+    const running = await start({ seed: () => 14, decidePool: { workerUrl: FAILING } });
     const person = await createTable(running.httpUrl, { name: "Anna", opponent: "computer", level: "master" });
     clients.push(person);
     await playSeat(person, 0, scriptedPerson(0), { maxMoves: 300 });

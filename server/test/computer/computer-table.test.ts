@@ -4,13 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lagShot } from "../support/pottable-shot.ts";
 import { playSeat, scriptedPerson } from "../support/seat-player.ts";
 import { createTable, leaveAll, shelfOf, type TableClient } from "../support/table-client.ts";
-import {
-  eventually,
-  type RunningServer,
-  startTestServer,
-  TEST_RATE_LIMITS,
-  UNLIMITED_MESSAGES,
-} from "../support/test-server.ts";
+import { eventually, QUICK_PLAY, type RunningServer, startTestServer } from "../support/test-server.ts";
 
 /**
  * A person plays the computer: the table is created with `opponent: "computer"`, the computer sits in seat 1 under
@@ -31,13 +25,7 @@ describe("a table against the computer", () => {
   const clients: TableClient[] = [];
 
   beforeAll(async () => {
-    running = await startTestServer({
-      seed: () => 20_261_215,
-      animationScale: 0.01,
-      thinkScale: 0.01,
-      // The scripted person shoots as fast as the table lets it: the test is not about rate limits.
-      rateLimits: { ...TEST_RATE_LIMITS, message: UNLIMITED_MESSAGES },
-    });
+    running = await startTestServer({ ...QUICK_PLAY, seed: () => 20_261_215 });
   });
   afterAll(async () => {
     await leaveAll(...clients);

@@ -73,44 +73,47 @@ function expectAdviceShape(advice: Json) {
   });
 }
 
+/** The advice for one position: exit 0, nothing on standard error, the contract's fields. */
+function adviceFor(position: Json): Json {
+  const r = run(ADVISE, JSON.stringify(position));
+  expect(r.code).toBe(0);
+  expect(r.stderr).toBe("");
+  const advice = JSON.parse(r.stdout);
+  expectAdviceShape(advice);
+  return advice;
+}
+
+/** The simulator's verdict on the position with the advice played in it. */
+function verdictOf(position: Json, advice: Json): Json {
+  const sim = run(SIM, JSON.stringify(merged(position, advice)));
+  expect(sim.code).toBe(0);
+  return JSON.parse(sim.stdout).verdict;
+}
+
 describe("advise command (contract ADVISE-CLI.md)", () => {
   it("advises the contract's example as printed: the two white balls its shelves leave out are out of play", () => {
-    const r = run(ADVISE, JSON.stringify(CONTRACT_POSITION));
-    expect(r.code).toBe(0);
-    expect(r.stderr).toBe("");
-    const advice = JSON.parse(r.stdout);
-    expectAdviceShape(advice);
+    const advice = adviceFor(CONTRACT_POSITION);
     expect(advice.kind).toBe("pot");
     expect(advice.place).toBeNull();
     // The shot depends only on the table: played by the simulator with the striker's shelf as given (and the
     // opponent's filled up to account for all 15), it scores the called ball.
-    const sim = run(SIM, JSON.stringify(merged({ ...CONTRACT_POSITION, match: { shelf: [6, 7] } }, advice)));
-    expect(sim.code).toBe(0);
-    const { verdict } = JSON.parse(sim.stdout);
+    const verdict = verdictOf({ ...CONTRACT_POSITION, match: { shelf: [6, 7] } }, advice);
     expect(verdict.foul).toBe(false);
     expect(verdict.counted).toContain(advice.call[0].ball);
   });
 
   it("advises a table without its match, every white ball not on it being out of play", () => {
     const { match: _match, ...bare } = CONTRACT_POSITION;
-    const r = run(ADVISE, JSON.stringify({ ...bare, level: "novice" }));
-    expect(r.code).toBe(0);
-    expectAdviceShape(JSON.parse(r.stdout));
+    adviceFor({ ...bare, level: "novice" });
   });
 
   it("advises the example with consistent shelves: a master's pot that, played by the simulator, scores", () => {
-    const r = run(ADVISE, JSON.stringify(EASY_POT));
-    expect(r.code).toBe(0);
-    expect(r.stderr).toBe("");
-    const advice = JSON.parse(r.stdout);
-    expectAdviceShape(advice);
+    const advice = adviceFor(EASY_POT);
     expect(advice.kind).toBe("pot");
     expect(advice.place).toBeNull();
     expect(advice.call).toHaveLength(1);
     expect(advice.expected.success).toBeGreaterThan(0.5);
-    const sim = run(SIM, JSON.stringify(merged(EASY_POT, advice)));
-    expect(sim.code).toBe(0);
-    const { verdict } = JSON.parse(sim.stdout);
+    const verdict = verdictOf(EASY_POT, advice);
     expect(verdict.foul).toBe(false);
     expect(verdict.counted).toContain(advice.call[0].ball);
     expect(verdict.winner).toBe(0);
@@ -127,9 +130,7 @@ describe("advise command (contract ADVISE-CLI.md)", () => {
     expect(isInHouse(first.place)).toBe(true);
     expect(first.kind).toBe("safety");
     expect(first.expected.success).toBe(0);
-    const sim = run(SIM, JSON.stringify(merged(opening, first)));
-    expect(sim.code).toBe(0);
-    expect(JSON.parse(sim.stdout).verdict.foul).toBe(false);
+    expect(verdictOf(opening, first).foul).toBe(false);
     expect(second.place).toBeNull();
   });
 
