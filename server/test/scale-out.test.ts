@@ -1,5 +1,8 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { watchLobby } from "./support/lobby-client.ts";
 import { lagShot } from "./support/pottable-shot.ts";
@@ -164,4 +167,47 @@ describe("several game processes", () => {
       expect(lines[0]).toMatch(expected);
     }
   }, 120_000);
+});
+
+describe("WORKERS=2: one game process per core on one box", () => {
+  it("starts two workers over Redis that share the HTTP port, each with its own tables, and stops them all on SIGTERM", async () => {
+    const port = await freePort();
+    const databasePath = `${mkdtempSync(join(tmpdir(), "habibka-workers-"))}/records.sqlite`;
+    const box = await startServerProcess(
+      { WORKERS: "2", REDIS_URL: redis.url, DATABASE_PATH: databasePath, PUBLIC_ADDRESS: "127.0.0.1" },
+      port,
+    );
+    processes.push(box);
+    const seen = new Set<string>();
+    // A new connection each time (no keep-alive): the operating system spreads connections over the workers.
+    const processOf = () =>
+      new Promise<string>((resolve, reject) => {
+        request(new URL("/healthz", box.url), { agent: false }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve(String((JSON.parse(Buffer.concat(chunks).toString()) as { process: string }).process)),
+          );
+        })
+          .on("error", reject)
+          .end();
+      });
+    // The first worker up answers /healthz first; the second joins the shared port when it is ready.
+    await eventually(
+      async () => {
+        seen.add(await processOf());
+        return seen.size === 2;
+      },
+      "both workers answering on the shared port",
+      30_000,
+    );
+    const host = await createTable(box.url, { name: "Anna", visibility: "public" });
+    const guest = await joinTable(box.url, host.room.roomId, { name: "Boris" });
+    clients.push(host, guest);
+    await eventually(
+      () => host.state.phase === "lag" && guest.state.phase === "lag",
+      "both seated through the shared port",
+    );
+    expect(await box.stop("SIGTERM")).toBe(0);
+  }, 60_000);
 });
