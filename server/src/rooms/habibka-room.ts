@@ -104,6 +104,8 @@ function isRestore(options: unknown): options is RestoreOptions {
   return typeof (options as RestoreOptions | null)?.restore?.matchId === "string";
 }
 
+/** How often the room's clock ticks and a state patch goes out when nothing else sent one. */
+const STATE_BEAT_MS = 250;
 /** A dropped spectator's place is kept this long for the SDK to reconnect. */
 const SPECTATOR_RECONNECT_SECONDS = 5;
 /** A join whose WebSocket never arrives gives its reservation up after this long. */
@@ -150,6 +152,9 @@ export function createHabibkaRoom(services: RoomServices) {
     override maxMessagesPerSecond = 30;
     override seatReservationTimeout = RESERVATION_SECONDS;
     override state = createSyncedState();
+    // The state is sent the moment an action or a seat changes it (sendState); this slower beat only carries
+    // what the clocks change (the seconds left) and keeps the room's timers running.
+    override patchRate = STATE_BEAT_MS;
 
     private settings!: TableSettings;
     private seating!: Seating;
@@ -165,6 +170,8 @@ export function createHabibkaRoom(services: RoomServices) {
     private readonly reconnections = new Map<string, Deferred<Client>>();
     /** The tail of the table's action queue. */
     private actions: Promise<unknown> = Promise.resolve();
+    /** The lobby's listing of the table as last sent. */
+    private listed = "";
     private readonly log = services.logger;
 
     override async onCreate(options: unknown): Promise<void> {
@@ -614,6 +621,12 @@ export function createHabibkaRoom(services: RoomServices) {
       mirrorMatch(this.state, view);
       this.restartShotClock(view);
       this.updateLobby(view);
+      this.sendState();
+    }
+
+    /** Sends what changed in the state now, rather than at the next beat. */
+    private sendState(): void {
+      if (this.clients.length > 0) this.broadcastPatch();
     }
 
     private announce(played: PlayedShot): void {
@@ -669,10 +682,19 @@ export function createHabibkaRoom(services: RoomServices) {
     private afterSeatsChanged(): void {
       mirrorSeats(this.state, this.live.match.seats, this.seating);
       this.updateLobby(viewMatch(this.live.match));
+      this.sendState();
     }
 
+    /**
+     * The lobby's listing of this table, sent on only when what it shows changed: every update reaches every
+     * lobby of every process, and most actions (a shot that scores nothing) change none of it.
+     */
     private updateLobby(view: MatchView): void {
-      void this.setMetadata(lobbyMetadata(this.roomId, this.live.match, this.seating, view));
+      const metadata = lobbyMetadata(this.roomId, this.live.match, this.seating, view);
+      const listed = JSON.stringify(metadata);
+      if (listed === this.listed) return;
+      this.listed = listed;
+      void this.setMetadata(metadata);
     }
   };
 }
