@@ -1,8 +1,9 @@
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallTrace } from "../shot/trace-codec.ts";
 import type { BallPosition } from "../table/balls.ts";
+import { runToRest } from "./step.ts";
 import type { Stroke } from "./stroke.ts";
-import { createWorld, restPositions, runToRest, strike, traces } from "./world.ts";
+import { createWorld, restPositions, strike, traces } from "./world.ts";
 
 export interface SimulationInput {
   readonly balls: readonly BallPosition[];

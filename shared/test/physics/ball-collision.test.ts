@@ -3,7 +3,8 @@ import { createBall } from "../../src/physics/ball.ts";
 import { resolveBallCollision, throwFriction } from "../../src/physics/ball-collision.ts";
 import { isSliding } from "../../src/physics/cloth.ts";
 import { BALL_RESTITUTION as e, MASS, R } from "../../src/physics/constants.ts";
-import { createWorld, stepWorld, strike } from "../../src/physics/world.ts";
+import { stepWorld } from "../../src/physics/step.ts";
+import { createWorld, strike } from "../../src/physics/world.ts";
 import { ballIn, cutSetup, deg, play, rad } from "./helpers.ts";
 
 const speedOf = (b: { vx: number; vy: number }) => Math.hypot(b.vx, b.vy);

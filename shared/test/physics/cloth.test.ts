@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { isSliding } from "../../src/physics/cloth.ts";
 import { GRAVITY as g, MU_ROLL as mr, MU_SLIDE as ms, R } from "../../src/physics/constants.ts";
 import { simulate } from "../../src/physics/index.ts";
-import { createWorld, STEP, stepWorld, strike } from "../../src/physics/world.ts";
+import { STEP, stepWorld } from "../../src/physics/step.ts";
+import { createWorld, strike } from "../../src/physics/world.ts";
 import { ballIn, cutSetup, play } from "./helpers.ts";
 
 describe("ball on the cloth: sliding, rolling, stopping (Alciatore's sliding/rolling formulas; constant-deceleration friction)", () => {

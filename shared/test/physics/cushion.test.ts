@@ -65,10 +65,8 @@ describe("cushion impact (Han 2005 model, contact 13.6° above the equator)", ()
 
   it(`never lets a ball through a cushion, even at ${MAX_STROKE_SPEED} m/s (no tunnelling)`, () => {
     for (const angle of [0, 33, 90, 147, 180, 211, 270, 333]) {
-      const { world } = play([{ id: 1, x: 0.1, y: -0.05 }], [{ cue: 1, angle, speed: MAX_STROKE_SPEED }], {
-        recordPath: true,
-      });
-      const path = world.paths[0]!;
+      const { world, paths } = play([{ id: 1, x: 0.1, y: -0.05 }], [{ cue: 1, angle, speed: MAX_STROKE_SPEED }]);
+      const path = paths[0]!;
       const inPocket = world.events.some((e) => e.type === "pocket");
       for (const [, x, y] of inPocket ? path.slice(0, -1) : path) {
         expect(Math.abs(x)).toBeLessThanOrEqual(HALF_LENGTH - R + 1e-9);

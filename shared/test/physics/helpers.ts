@@ -1,8 +1,11 @@
 import type { SimBall } from "../../src/physics/ball.ts";
 import { R } from "../../src/physics/constants.ts";
+import { runToRest } from "../../src/physics/step.ts";
+import type { StepWatcher } from "../../src/physics/step-watcher.ts";
 import type { Stroke } from "../../src/physics/stroke.ts";
-import { createWorld, runToRest, strike, type World, type WorldOptions } from "../../src/physics/world.ts";
+import { createWorld, strike, type World, type WorldOptions } from "../../src/physics/world.ts";
 import type { ShotEvent } from "../../src/shot/shot-events.ts";
+import type { TracePoint } from "../../src/shot/trace-codec.ts";
 import type { BallPosition } from "../../src/table/balls.ts";
 
 export const deg = (radians: number) => (radians * 180) / Math.PI;
@@ -25,20 +28,35 @@ export interface Impact {
   balls: Snapshot[];
 }
 
-/** Runs a shot to rest, recording every impact with the balls' states right after it. */
+/** What a watched shot shows: every impulse with the balls right after it, and every ball's whole path. */
+export interface Watched {
+  readonly watcher: StepWatcher;
+  readonly impacts: Impact[];
+  /** Per ball in world order, every vertex of its simulated path from its place at t = 0. */
+  readonly paths: TracePoint[][];
+}
+
+export function watch(world: World): Watched {
+  const impacts: Impact[] = [];
+  const paths = world.balls.map((b): TracePoint[] => [[0, b.x, b.y]]);
+  const watcher: StepWatcher = {
+    impact: (event, all) => impacts.push({ event, balls: all.map(snapshot) }),
+    vertex: (i, point) => paths[i]!.push(point),
+  };
+  return { watcher, impacts, paths };
+}
+
+/** Runs a shot to rest, recording every impact with the balls' states right after it, and every path. */
 export function play(
   balls: readonly BallPosition[],
   strokes: readonly Stroke[],
-  options: Omit<WorldOptions, "observer"> = {},
-): { world: World; impacts: Impact[] } {
-  const impacts: Impact[] = [];
-  const world = createWorld(balls, {
-    ...options,
-    observer: (event, all) => impacts.push({ event, balls: all.map(snapshot) }),
-  });
+  options: WorldOptions = {},
+): { world: World; impacts: Impact[]; paths: TracePoint[][] } {
+  const world = createWorld(balls, options);
+  const { watcher, impacts, paths } = watch(world);
   strike(world, strokes);
-  runToRest(world);
-  return { world, impacts };
+  runToRest(world, watcher);
+  return { world, impacts, paths };
 }
 
 export function snapshot(b: SimBall): Snapshot {

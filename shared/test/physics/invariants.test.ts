@@ -4,7 +4,9 @@ import { kineticEnergy } from "../../src/physics/ball.ts";
 import { isOnTableRegion } from "../../src/physics/boundary.ts";
 import { MAX_STROKE_SPEED, MAX_TIP_OFFSET, R } from "../../src/physics/constants.ts";
 import { openingBreak, simulate } from "../../src/physics/index.ts";
-import { createWorld, isMoving, stepWorld, strike } from "../../src/physics/world.ts";
+import { stepWorld } from "../../src/physics/step.ts";
+import type { StepWatcher } from "../../src/physics/step-watcher.ts";
+import { createWorld, isMoving, strike } from "../../src/physics/world.ts";
 import type { BallPosition } from "../../src/table/balls.ts";
 import { HALF_LENGTH, HALF_WIDTH } from "../../src/table/dimensions.ts";
 
@@ -49,13 +51,14 @@ describe("invariants over random shots (fast-check)", () => {
   it("energy never increases, balls never overlap, every ball ends on the table, in a pocket or off the table", () => {
     fc.assert(
       fc.property(ballSet, stroke, (balls, s) => {
-        const world = createWorld(balls, {
-          observer: (_event, all) => expect(worstOverlap(all)).toBeLessThanOrEqual(MAX_OVERLAP),
-        });
+        const world = createWorld(balls);
+        const watcher: StepWatcher = {
+          impact: (_event, all) => expect(worstOverlap(all)).toBeLessThanOrEqual(MAX_OVERLAP),
+        };
         strike(world, [{ cue: 0, angle: s.angle, speed: s.speed, offset: { x: s.side, y: s.height } }]);
         let energy = world.balls.reduce((sum, b) => sum + kineticEnergy(b), 0);
         while (isMoving(world)) {
-          stepWorld(world);
+          stepWorld(world, watcher);
           const now = world.balls.reduce((sum, b) => sum + (b.onTable ? kineticEnergy(b) : 0), 0);
           expect(now).toBeLessThanOrEqual(energy * (1 + 1e-12) + 1e-15);
           energy = now;
@@ -81,13 +84,12 @@ describe("invariants over random shots (fast-check)", () => {
           const input = openingBreak(speed, seed);
           const stroke = { ...input.strokes[0]!, angle: input.strokes[0]!.angle + spread };
           let worst = 0;
-          const world = createWorld(input.balls, {
-            observer: (_e, all) => (worst = Math.max(worst, worstOverlap(all))),
-          });
+          const world = createWorld(input.balls);
+          const watcher: StepWatcher = { impact: (_e, all) => (worst = Math.max(worst, worstOverlap(all))) };
           strike(world, [stroke]);
           let energy = world.balls.reduce((sum, b) => sum + kineticEnergy(b), 0);
           while (isMoving(world)) {
-            stepWorld(world);
+            stepWorld(world, watcher);
             const now = world.balls.reduce((sum, b) => sum + (b.onTable ? kineticEnergy(b) : 0), 0);
             expect(now).toBeLessThanOrEqual(energy * (1 + 1e-12) + 1e-15);
             energy = now;
@@ -122,10 +124,11 @@ describe("invariants over random shots (fast-check)", () => {
     (speed) => {
       const input = openingBreak(speed, 11);
       let worst = 0;
-      const world = createWorld(input.balls, { observer: (_e, all) => (worst = Math.max(worst, worstOverlap(all))) });
+      const world = createWorld(input.balls);
+      const watcher: StepWatcher = { impact: (_e, all) => (worst = Math.max(worst, worstOverlap(all))) };
       strike(world, input.strokes);
       while (isMoving(world)) {
-        stepWorld(world);
+        stepWorld(world, watcher);
         worst = Math.max(worst, worstOverlap(world.balls));
       }
       expect(worst).toBeLessThanOrEqual(MAX_OVERLAP);

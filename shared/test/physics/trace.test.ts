@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { openingBreak } from "../../src/physics/index.ts";
-import { createWorld, runToRest, strike, TRACE_TOLERANCE, traces } from "../../src/physics/world.ts";
+import { runToRest } from "../../src/physics/step.ts";
+import { createWorld, strike, TRACE_TOLERANCE, traces } from "../../src/physics/world.ts";
 import { type BallTrace, decodeTrace, encodeTrace, traceAt } from "../../src/shot/trace-codec.ts";
+import { watch } from "./helpers.ts";
 
 /** The contract's bound: linear interpolation of the trace stays within 1 mm of the simulated path. */
 const CONTRACT_TOLERANCE = 0.001;
@@ -20,16 +22,17 @@ describe("trace: error-bounded samples and their binary form", () => {
     "the %s m/s break's trace interpolates every ball's path within 1 mm, raw and decoded",
     (speed) => {
       const input = openingBreak(speed, 2);
-      const world = createWorld(input.balls, { trace: true, recordPath: true });
+      const world = createWorld(input.balls, { trace: true });
+      const { watcher, paths } = watch(world);
       strike(world, input.strokes);
-      runToRest(world);
+      runToRest(world, watcher);
       const raw = traces(world);
       const decoded = decodeTrace(encodeTrace(raw));
       expect(decoded.map((t) => t.id)).toEqual(raw.map((t) => t.id));
       for (const [k, trace] of raw.entries()) {
         const i = world.balls.findIndex((b) => b.id === trace.id);
         // The simulated path is piecewise linear between these vertices (step ends and contacts).
-        const path = world.paths[i]!;
+        const path = paths[i]!;
         expect(worstError(trace, path)).toBeLessThanOrEqual(TRACE_TOLERANCE + 1e-12);
         expect(worstError(decoded[k]!, path)).toBeLessThanOrEqual(CONTRACT_TOLERANCE);
         // First sample: the position at t = 0; last: where the ball stopped, dropped or left.
