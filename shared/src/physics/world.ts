@@ -5,7 +5,7 @@ import { createBall, isTranslating, type SimBall } from "./ball.ts";
 import type { ContactFinder } from "./contact.ts";
 import type { ContactBook } from "./contact-book.ts";
 import { type AxisSides, axisSides } from "./crossings.ts";
-import { exactContacts } from "./exact-contacts.ts";
+import { contactFinder, DEFAULT_ENGINE, type EngineName } from "./engines.ts";
 import { createStepBases, type StepBases } from "./step-base.ts";
 import { applyStroke, type Stroke } from "./stroke.ts";
 import { TraceRecorder } from "./trace-recorder.ts";
@@ -15,8 +15,8 @@ export const TRACE_TOLERANCE = 0.0005;
 
 export interface WorldOptions {
   readonly trace?: boolean;
-  /** How contacts are found (the engine); the exact engine's closed forms unless given. */
-  readonly contacts?: ContactFinder;
+  /** The engine that finds contacts (exact unless given). */
+  readonly engine?: EngineName;
 }
 
 /** The state of one shot being simulated. */
@@ -47,7 +47,7 @@ export function createWorld(positions: readonly BallPosition[], options: WorldOp
     axes: [axisSides("centre-line", xs), axisSides("long-axis", ys)],
     contacts: new Map(),
     bases: createStepBases(balls.length),
-    finder: options.contacts ?? exactContacts,
+    finder: contactFinder(options.engine ?? DEFAULT_ENGINE, balls),
   };
 }
 

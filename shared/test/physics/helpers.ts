@@ -1,5 +1,7 @@
 import type { SimBall } from "../../src/physics/ball.ts";
 import { R } from "../../src/physics/constants.ts";
+import { ENGINE_NAMES, type EngineName } from "../../src/physics/engines.ts";
+import { PLANCK_SETTINGS } from "../../src/physics/planck-contacts.ts";
 import { runToRest } from "../../src/physics/step.ts";
 import type { StepWatcher } from "../../src/physics/step-watcher.ts";
 import type { Stroke } from "../../src/physics/stroke.ts";
@@ -7,6 +9,19 @@ import { createWorld, strike, type World, type WorldOptions } from "../../src/ph
 import type { ShotEvent } from "../../src/shot/shot-events.ts";
 import type { TracePoint } from "../../src/shot/trace-codec.ts";
 import type { BallPosition } from "../../src/table/balls.ts";
+
+/** Every engine; the physics tests that state a physical fact run on each (`describe.each(ENGINES)`). */
+export const ENGINES = ENGINE_NAMES;
+
+/**
+ * How far apart two centres are at a contact, beyond 2R (or a centre from a rail, beyond R). Exact: the contact
+ * distance to rounding. Planck: its time of impact stops up to ½ linearSlop inside the contact, never outside
+ * it (planck-contacts.ts).
+ */
+export const CONTACT_GAP = {
+  exact: [-5e-10, 5e-10],
+  planck: [-PLANCK_SETTINGS.linearSlop / 2 - 1e-12, 5e-10],
+} as const satisfies Record<EngineName, readonly [number, number]>;
 
 export const deg = (radians: number) => (radians * 180) / Math.PI;
 export const rad = (degrees: number) => (degrees * Math.PI) / 180;

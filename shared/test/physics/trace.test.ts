@@ -3,7 +3,7 @@ import { openingBreak } from "../../src/physics/index.ts";
 import { runToRest } from "../../src/physics/step.ts";
 import { createWorld, strike, TRACE_TOLERANCE, traces } from "../../src/physics/world.ts";
 import { type BallTrace, decodeTrace, encodeTrace, traceAt } from "../../src/shot/trace-codec.ts";
-import { watch } from "./helpers.ts";
+import { ENGINES, watch } from "./helpers.ts";
 
 /** The contract's bound: linear interpolation of the trace stays within 1 mm of the simulated path. */
 const CONTRACT_TOLERANCE = 0.001;
@@ -17,12 +17,12 @@ function worstError(trace: BallTrace, path: readonly (readonly [number, number, 
   return worst;
 }
 
-describe("trace: error-bounded samples and their binary form", () => {
+describe.each(ENGINES)("trace on the %s engine: error-bounded samples, compact in binary form", (engine) => {
   it.each([2, 8, 12])(
     "the %s m/s break's trace interpolates every ball's path within 1 mm, raw and decoded",
     (speed) => {
       const input = openingBreak(speed, 2);
-      const world = createWorld(input.balls, { trace: true });
+      const world = createWorld(input.balls, { trace: true, engine });
       const { watcher, paths } = watch(world);
       strike(world, input.strokes);
       runToRest(world, watcher);
@@ -49,6 +49,17 @@ describe("trace: error-bounded samples and their binary form", () => {
     },
   );
 
+  it("is compact: a 12 m/s break encodes in a few kilobytes", () => {
+    const input = openingBreak(12, 4, true);
+    const world = createWorld(input.balls, { trace: true, engine });
+    strike(world, input.strokes);
+    runToRest(world);
+    const bytes = encodeTrace(traces(world));
+    expect(bytes.length).toBeLessThan(16_000);
+  });
+});
+
+describe("the binary form of a trace (no physics)", () => {
   it("round-trips through the binary form within its quantisation (10 µs, 0.05 mm)", () => {
     const traceIn: BallTrace[] = [
       { id: 0, points: [[0, 0, 0]] },
@@ -89,14 +100,5 @@ describe("trace: error-bounded samples and their binary form", () => {
     expect(() => decodeTrace(bytes.slice(0, bytes.length - 1))).toThrow(/truncated/);
     expect(() => decodeTrace(new Uint8Array([9, 0]))).toThrow(/version/);
     expect(() => decodeTrace(new Uint8Array([...bytes, 0]))).toThrow(/trailing/);
-  });
-
-  it("is compact: a 12 m/s break encodes in a few kilobytes", () => {
-    const input = openingBreak(12, 4, true);
-    const world = createWorld(input.balls, { trace: true });
-    strike(world, input.strokes);
-    runToRest(world);
-    const bytes = encodeTrace(traces(world));
-    expect(bytes.length).toBeLessThan(16_000);
   });
 });
