@@ -37,7 +37,7 @@ export const PLANCK_SETTINGS = {
    * a small margin re-inserts it more often but offers fewer false candidates, whose time of impact is the
    * costly part.
    */
-  aabbExtension: 0.002,
+  aabbExtension: 0.01,
 } as const;
 
 /**
@@ -74,7 +74,12 @@ class PlanckContacts implements ContactFinder {
   readonly #placed: { x: number; y: number; active: boolean }[];
   readonly #input = new TOIInput();
   readonly #output = new TOIOutput();
-  #candidates: Fixture[] = [];
+  readonly #box: AABBValue = { lowerBound: { x: 0, y: 0 }, upperBound: { x: 0, y: 0 } };
+  readonly #candidates: Fixture[] = [];
+  readonly #collect = (fixture: Fixture): boolean => {
+    this.#candidates.push(fixture);
+    return true;
+  };
 
   constructor(balls: readonly SimBall[]) {
     const slop = PLANCK_SETTINGS.linearSlop;
@@ -106,41 +111,49 @@ class PlanckContacts implements ContactFinder {
 
   #earliest(balls: readonly SimBall[], limit: number): Contact | null {
     this.#place(balls);
+    // Other balls may move towards a ball's path: each search allows for the fastest of them.
     let fastest = 0;
-    for (const b of balls) if (b.onTable) fastest = Math.max(fastest, Math.sqrt(b.vx ** 2 + b.vy ** 2));
+    let second = 0;
+    for (const b of balls) {
+      if (!b.onTable) continue;
+      const speed = Math.sqrt(b.vx ** 2 + b.vy ** 2);
+      if (speed > fastest) [fastest, second] = [speed, fastest];
+      else second = Math.max(second, speed);
+    }
     let best: Contact | null = null;
-    let bestOrder: readonly number[] = [];
-    const offer = (contact: Contact, order: readonly number[]) => {
-      if (contact.time > limit) return;
-      if (best === null || contact.time < best.time || (contact.time === best.time && isBefore(order, bestOrder))) {
-        best = contact;
-        bestOrder = order;
-      }
+    // The fixed order of ties: by ball, then pairs before rail pieces before drop lines, then the other index.
+    let order = [0, 0, 0];
+    const improves = (t: number, first: number, kind: number, other: number): boolean => {
+      if (t > limit) return false;
+      if (best !== null && (t > best.time || (t === best.time && !isBefore(first, kind, other, order)))) return false;
+      order = [first, kind, other];
+      return true;
     };
     for (let i = 0; i < balls.length; i++) {
       const a = balls[i]!;
       if (!a.onTable || (a.vx === 0 && a.vy === 0)) continue;
-      for (const fixture of this.#near(a, limit, fastest)) {
+      const speed = Math.sqrt(a.vx ** 2 + a.vy ** 2);
+      for (const fixture of this.#near(a, limit, speed === fastest ? second : fastest)) {
         const role = fixture.getUserData() as Role;
         if ("ball" in role) {
           const j = role.ball;
           const b = balls[j]!;
-          const bMoves = b.vx !== 0 || b.vy !== 0;
-          // A pair of moving balls is examined once, from the lower index (the fixed order of ties).
-          if (j === i || !b.onTable || (bMoves && j < i)) continue;
+          // A pair of moving balls is examined once, from the lower index.
+          if (j === i || !b.onTable || ((b.vx !== 0 || b.vy !== 0) && j < i)) continue;
           const t = this.#ballTime(a, i, b, fixture.getShape(), limit);
-          const [low, high] = i < j ? [i, j] : [j, i];
-          if (t <= limit) offer({ kind: "ball", time: t, a: low, b: high }, [low, 0, high]);
+          const low = Math.min(i, j);
+          const high = Math.max(i, j);
+          if (improves(t, low, 0, high)) best = { kind: "ball", time: t, a: low, b: high };
         } else {
-          const t = this.#obstacleTime(a, i, role.obstacle, fixture.getShape(), limit);
-          if (t <= limit)
-            offer({ kind: "obstacle", time: t, a: i, obstacle: role.obstacle }, [i, 1, role.obstacle.index]);
+          const o = role.obstacle;
+          const t = this.#obstacleTime(a, i, o, fixture.getShape(), limit);
+          if (improves(t, i, 1, o.index)) best = { kind: "obstacle", time: t, a: i, obstacle: o };
         }
       }
-      const travel = Math.sqrt(a.vx ** 2 + a.vy ** 2) * limit;
-      for (const [k, zone] of DROP_ZONES.entries()) {
-        const t = dropTime(a, zone, travel, limit);
-        if (t <= limit) offer({ kind: "drop", time: t, a: i, pocket: zone.pocket }, [i, 2, k]);
+      for (let k = 0; k < DROP_ZONES.length; k++) {
+        const zone = DROP_ZONES[k]!;
+        const t = dropTime(a, zone, speed * limit, limit);
+        if (improves(t, i, 2, k)) best = { kind: "drop", time: t, a: i, pocket: zone.pocket };
       }
     }
     return best;
@@ -155,27 +168,25 @@ class PlanckContacts implements ContactFinder {
         if (placed.active) this.#bodies[i]!.setActive(false);
         placed.active = false;
       } else if (ball.x !== placed.x || ball.y !== placed.y) {
-        this.#bodies[i]!.setPosition({ x: ball.x, y: ball.y });
         placed.x = ball.x;
         placed.y = ball.y;
+        this.#bodies[i]!.setPosition(placed);
       }
     }
   }
 
-  /** The fixtures the broad phase offers along a ball's path, allowing for the fastest other ball's motion. */
-  #near(ball: SimBall, limit: number, fastest: number): Fixture[] {
-    const reach = R + PAD * PLANCK_SETTINGS.linearSlop + fastest * limit;
+  /** The fixtures the broad phase offers along a ball's path, allowing for another ball's motion at `other` m/s. */
+  #near(ball: SimBall, limit: number, other: number): readonly Fixture[] {
+    const reach = R + PAD * PLANCK_SETTINGS.linearSlop + other * limit;
     const ex = ball.x + ball.vx * limit;
     const ey = ball.y + ball.vy * limit;
-    const box: AABBValue = {
-      lowerBound: { x: Math.min(ball.x, ex) - reach, y: Math.min(ball.y, ey) - reach },
-      upperBound: { x: Math.max(ball.x, ex) + reach, y: Math.max(ball.y, ey) + reach },
-    };
-    this.#candidates = [];
-    this.#world.queryAABB(box, (fixture) => {
-      this.#candidates.push(fixture);
-      return true;
-    });
+    const { lowerBound, upperBound } = this.#box;
+    lowerBound.x = Math.min(ball.x, ex) - reach;
+    lowerBound.y = Math.min(ball.y, ey) - reach;
+    upperBound.x = Math.max(ball.x, ex) + reach;
+    upperBound.y = Math.max(ball.y, ey) + reach;
+    this.#candidates.length = 0;
+    this.#world.queryAABB(this.#box, this.#collect);
     return this.#candidates;
   }
 
@@ -239,21 +250,22 @@ function isApproaching(px: number, py: number, vx: number, vy: number, reach: nu
   return px * vx + py * vy < -MIN_APPROACH * reach;
 }
 
-/** Lexicographic order of two tie-break keys. */
-function isBefore(p: readonly number[], q: readonly number[]): boolean {
-  for (let k = 0; k < p.length; k++) if (p[k] !== q[k]) return p[k]! < q[k]!;
-  return false;
+/** True when (first, kind, other) comes before `order` in the fixed order of ties. */
+function isBefore(first: number, kind: number, other: number, order: readonly number[]): boolean {
+  if (first !== order[0]) return first < order[0]!;
+  if (kind !== order[1]) return kind < order[1]!;
+  return other < order[2]!;
 }
 
 /** Runs `work` with Planck's static settings set to this engine's, and puts back whatever they were. */
 function withPlanckSettings<T>(work: () => T): T {
-  const saved = { linearSlop: Settings.linearSlop, aabbExtension: Settings.aabbExtension };
+  const { linearSlop, aabbExtension } = Settings;
   Settings.linearSlop = PLANCK_SETTINGS.linearSlop;
   Settings.aabbExtension = PLANCK_SETTINGS.aabbExtension;
   try {
     return work();
   } finally {
-    Settings.linearSlop = saved.linearSlop;
-    Settings.aabbExtension = saved.aabbExtension;
+    Settings.linearSlop = linearSlop;
+    Settings.aabbExtension = aabbExtension;
   }
 }
