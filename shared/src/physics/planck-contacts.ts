@@ -17,7 +17,7 @@ import type { SimBall } from "./ball.ts";
 import { DROP_ZONES, OBSTACLES, type Obstacle } from "./boundary.ts";
 import { R } from "./constants.ts";
 import type { Contact, ContactFinder } from "./contact.ts";
-import { MIN_APPROACH } from "./contact-time.ts";
+import { isApproaching, isApproachingLine } from "./contact-time.ts";
 import { dropTime } from "./pocket-drop.ts";
 
 /**
@@ -203,7 +203,7 @@ class PlanckContacts implements ContactFinder {
 
   #obstacleTime(ball: SimBall, i: number, o: Obstacle, shape: Shape, limit: number): number {
     if (o.kind === "wall") {
-      if (ball.vx * o.nx + ball.vy * o.ny >= -MIN_APPROACH) return Number.POSITIVE_INFINITY;
+      if (!isApproachingLine(ball.vx * o.nx + ball.vy * o.ny)) return Number.POSITIVE_INFINITY;
       return this.#timeOfImpact(ball, i, shape, null, limit);
     }
     const px = o.cx - ball.x;
@@ -243,11 +243,6 @@ function sweepAlong(sweep: Sweep, x: number, y: number, dx: number, dy: number):
   sweep.a0 = 0;
   sweep.a = 0;
   sweep.alpha0 = 0;
-}
-
-/** The same test of approach as the exact engine's (contact-time.ts): closing faster than MIN_APPROACH. */
-function isApproaching(px: number, py: number, vx: number, vy: number, reach: number): boolean {
-  return px * vx + py * vy < -MIN_APPROACH * reach;
 }
 
 /** True when (first, kind, other) comes before `order` in the fixed order of ties. */
