@@ -1,3 +1,4 @@
+import { PUBLIC_SHOT_CLOCK_DEFAULT } from "@habibka/shared/protocol";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateTarget, SessionTarget } from "../net/table-session.ts";
@@ -19,7 +20,10 @@ export function Lobby({ name, onName, onOpen }: Props) {
   const { status, tables } = useLobby();
   const [visibility, setVisibility] = useState<CreateTarget["visibility"]>("private");
   const [opening, setOpening] = useState<CreateTarget["opening"]>("lag");
-  const [shotClock, setShotClock] = useState<CreateTarget["shotClock"]>(0);
+  const [chosenClock, setShotClock] = useState<CreateTarget["shotClock"]>(0);
+  // A public table always runs a clock (docs/PROTOCOL.md): "off" is offered for private tables only.
+  const clocks = visibility === "public" ? CLOCKS.filter((c) => c !== 0) : CLOCKS;
+  const shotClock = visibility === "public" && chosenClock === 0 ? PUBLIC_SHOT_CLOCK_DEFAULT : chosenClock;
   const [code, setCode] = useState("");
   const [touched, setTouched] = useState(false);
   const nameOk = isValidName(name);
@@ -82,7 +86,7 @@ export function Lobby({ name, onName, onOpen }: Props) {
             value={shotClock}
             onChange={(e) => setShotClock(Number(e.target.value) as CreateTarget["shotClock"])}
           >
-            {CLOCKS.map((c) => (
+            {clocks.map((c) => (
               <option key={c} value={c}>
                 {c === 0 ? t("lobby.clockOff") : t("lobby.seconds", { count: c })}
               </option>
