@@ -1,3 +1,4 @@
+import { DEFAULT_ENGINE, ENGINE_NAMES, type EngineName } from "@habibka/shared/physics";
 import { z } from "zod";
 
 /**
@@ -17,6 +18,8 @@ const EnvSchema = z.object({
    * sets (X-Real-IP). Off, any such header a client sends is ignored.
    */
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
+  /** The physics engine every table's shots are simulated on (docs/PHYSICS.md, "Two engines, one model"). */
+  PHYSICS_ENGINE: z.enum(ENGINE_NAMES).default(DEFAULT_ENGINE),
 });
 
 export type ServerConfig = {
@@ -26,6 +29,7 @@ export type ServerConfig = {
   readonly clientDist: string;
   readonly databasePath: string;
   readonly trustProxy: boolean;
+  readonly physicsEngine: EngineName;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -34,7 +38,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     const issue = parsed.error.issues[0];
     throw new Error(`invalid environment variable ${issue?.path.join(".")}: ${issue?.message}`);
   }
-  const { PORT, HOST, LOG_LEVEL, CLIENT_DIST, DATABASE_PATH, TRUST_PROXY } = parsed.data;
+  const { PORT, HOST, LOG_LEVEL, CLIENT_DIST, DATABASE_PATH, TRUST_PROXY, PHYSICS_ENGINE } = parsed.data;
   return {
     port: PORT,
     host: HOST,
@@ -42,5 +46,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clientDist: CLIENT_DIST,
     databasePath: DATABASE_PATH,
     trustProxy: TRUST_PROXY === "true" || TRUST_PROXY === "1",
+    physicsEngine: PHYSICS_ENGINE,
   };
 }

@@ -68,7 +68,10 @@ export async function createGameServer(
     logger: colyseusLogger(logger),
     express: (app) => {
       app.disable("x-powered-by");
-      app.get("/healthz", createHealthHandler({ startedAt, records, restored: () => restore }));
+      app.get(
+        "/healthz",
+        createHealthHandler({ startedAt, records, restored: () => restore, physicsEngine: config.physicsEngine }),
+      );
       app.use("/api/matches", createMatchesApi(records));
       mountClientFiles(app, config.clientDist);
       mountErrorHandlers(app, logger);
@@ -76,7 +79,17 @@ export async function createGameServer(
   });
   server.define(LOBBY_NAME, PersistentLobby);
   server
-    .define(ROOM_NAME, createHabibkaRoom({ records, logger, limits, messageRates: rateLimits.message, ...options }))
+    .define(
+      ROOM_NAME,
+      createHabibkaRoom({
+        records,
+        logger,
+        limits,
+        messageRates: rateLimits.message,
+        physicsEngine: config.physicsEngine,
+        ...options,
+      }),
+    )
     .enableRealtimeListing();
   server.onShutdown(() => records.close());
   return {

@@ -10,4 +10,7 @@ const { server, listen } = await createGameServer(config, logger);
 server.onBeforeShutdown(() => logger.info("shutdown requested: closing rooms"));
 server.onShutdown(() => logger.info("shutdown complete"));
 const port = await listen();
-logger.info({ port, host: config.host }, `Habibka Online listening on http://localhost:${port}`);
+logger.info(
+  { port, host: config.host, physicsEngine: config.physicsEngine },
+  `Habibka Online listening on http://localhost:${port} (physics engine: ${config.physicsEngine})`,
+);

@@ -1,4 +1,5 @@
 import { matchMaker } from "@colyseus/core";
+import type { EngineName } from "@habibka/shared/physics";
 import type { Request, Response } from "express";
 import type { MatchRecords } from "../records/match-records.ts";
 import type { RestoreReport } from "../records/restore.ts";
@@ -8,6 +9,8 @@ export interface HealthSources {
   readonly startedAt: number;
   readonly records: MatchRecords;
   readonly restored: () => RestoreReport;
+  /** The physics engine the shots are simulated on (PHYSICS_ENGINE). */
+  readonly physicsEngine: EngineName;
 }
 
 /**
@@ -23,6 +26,7 @@ export function createHealthHandler(sources: HealthSources) {
       version: VERSION,
       uptime: Math.round((Date.now() - sources.startedAt) / 1000),
       rooms: matchMaker.stats.local.roomCount,
+      physicsEngine: sources.physicsEngine,
       restored: restore.restored,
       unrestorable: restore.failed.length,
       database,
