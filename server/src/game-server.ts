@@ -146,6 +146,7 @@ export async function createGameServer(
           records,
           restored: () => restorer.report(),
           presence: alone ? "local" : "redis",
+          physicsEngine: config.physicsEngine,
         }),
       );
       app.use("/api/matches", createMatchesApi(records));
@@ -157,7 +158,15 @@ export async function createGameServer(
   server
     .define(
       ROOM_NAME,
-      createHabibkaRoom({ records, leases, logger, limits, messageRates: rateLimits.message, ...options }),
+      createHabibkaRoom({
+        records,
+        leases,
+        logger,
+        limits,
+        messageRates: rateLimits.message,
+        physicsEngine: config.physicsEngine,
+        ...options,
+      }),
     )
     .enableRealtimeListing();
   server.onShutdown(async () => {

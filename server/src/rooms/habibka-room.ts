@@ -18,6 +18,7 @@ import {
   type RecordHeader,
   type TableSettings,
 } from "@habibka/shared/match";
+import type { EngineName } from "@habibka/shared/physics";
 import {
   answerOffer,
   decide,
@@ -90,6 +91,8 @@ export interface RoomServices {
    * clock run out without waiting 30 s; the countdown and the protocol are the same.
    */
   readonly clockScale?: number;
+  /** The physics engine this process simulates every shot on (PHYSICS_ENGINE). */
+  readonly physicsEngine: EngineName;
 }
 
 /**
@@ -510,7 +513,7 @@ export function createHabibkaRoom(services: RoomServices) {
       const seat = this.seatFor(client, "lag");
       if (typeof seat !== "number") return seat;
       if (!hasBegun(this.live.match)) return waitingForOpponent("lag");
-      const step = playLag(this.live.match, seat, message);
+      const step = playLag(this.live.match, seat, message, services.physicsEngine);
       if (!step.ok) return refusal("lag", step.error);
       return (await this.apply(step.value)) ? undefined : notRecorded("lag");
     }
@@ -520,7 +523,7 @@ export function createHabibkaRoom(services: RoomServices) {
       if (typeof seat !== "number") return seat;
       if (!hasBegun(this.live.match)) return waitingForOpponent("shot");
       if (this.timing.running) return stillAnimating("shot");
-      const step = playShot(this.live.match, seat, message);
+      const step = playShot(this.live.match, seat, message, services.physicsEngine);
       if (!step.ok) return refusal("shot", step.error);
       return (await this.apply(step.value)) ? undefined : notRecorded("shot");
     }

@@ -23,13 +23,10 @@ const SKIPPED_FILES = new Set(["pnpm-lock.yaml"]);
  * merging them. Remove this list then, so that the checks cover the whole repository.
  */
 const PENDING_MERGE = [
-  "shared/src/physics/",
-  "shared/test/physics/",
   "shared/src/computer/",
   "server/src/computer/",
   "client/",
   "e2e/",
-  "bench/",
 ];
 
 const TEXT_FILE = /\.(?:ts|tsx|js|mjs|cjs|md|json|ya?ml|html|css|sh)$|(?:^|\/)(?:Dockerfile|\.ci\/run)$/;
