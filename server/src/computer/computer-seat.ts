@@ -54,7 +54,7 @@ export interface ComputerTable {
   readonly aim: (message: AimMessage) => Handled;
   /** Plays the action through the table's checks and pipeline; resolves with its refusal, if any. */
   readonly act: (action: ComputerAction) => Promise<Handled>;
-  /** Resolves after `ms` on the table's clock, which stops with the table. */
+  /** Resolves after `ms`; the seat is stopped before its table closes, so a late wait plays nothing. */
   readonly wait: (ms: number) => Promise<void>;
 }
 

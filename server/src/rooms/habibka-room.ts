@@ -18,6 +18,7 @@ import {
   type RecordHeader,
   type TableSettings,
 } from "@habibka/shared/match";
+import type { EngineName } from "@habibka/shared/physics";
 import {
   answerOffer,
   decide,
@@ -55,6 +56,7 @@ import {
 import type { Logger } from "../logger.ts";
 import type { AddressLimits, RateLimitSettings } from "../rate-limits.ts";
 import type { MatchRecords } from "../records/match-records.ts";
+import type { TableLeases } from "../records/table-leases.ts";
 import { LiveMatch } from "./live-match.ts";
 import { lobbyMetadata } from "./lobby-metadata.ts";
 import { type ClientError, type Handled, MessageGuard, type MessageRule } from "./message-guard.ts";
@@ -72,11 +74,13 @@ import { hashSeatToken, newSeatToken, type SeatIndex, Seating } from "./seating.
 import { shotBroadcast } from "./shot-broadcast.ts";
 import { ShotTiming } from "./shot-timing.ts";
 import { createSyncedState, mirrorMatch, mirrorSeats } from "./state-mirror.ts";
-import { releaseTableCode, reserveTableCode } from "./table-code.ts";
+import { claimTableCode, releaseTableCode, reserveTableCode } from "./table-code.ts";
 
 /** What a room needs from its process, injected so that nothing is process-global. */
 export interface RoomServices {
   readonly records: MatchRecords;
+  /** The leases of the tables this process keeps. */
+  readonly leases: TableLeases;
   readonly logger: Logger;
   /** Per-address limits shared by every table of the process (chat). */
   readonly limits: AddressLimits;
@@ -101,6 +105,8 @@ export interface RoomServices {
    * real time). Tests that play it shrink them; what it plays is the same.
    */
   readonly thinkScale?: number;
+  /** The physics engine this process simulates every shot on (PHYSICS_ENGINE). */
+  readonly physicsEngine: EngineName;
 }
 
 /**
@@ -115,6 +121,8 @@ function isRestore(options: unknown): options is RestoreOptions {
   return typeof (options as RestoreOptions | null)?.restore?.matchId === "string";
 }
 
+/** How often the room's clock ticks and a state patch goes out when nothing else sent one. */
+const STATE_BEAT_MS = 250;
 /** A dropped spectator's place is kept this long for the SDK to reconnect. */
 const SPECTATOR_RECONNECT_SECONDS = 5;
 /** A join whose WebSocket never arrives gives its reservation up after this long. */
@@ -161,6 +169,9 @@ export function createHabibkaRoom(services: RoomServices) {
     override maxMessagesPerSecond = 30;
     override seatReservationTimeout = RESERVATION_SECONDS;
     override state = createSyncedState();
+    // The state is sent the moment an action or a seat changes it (sendState); this slower beat only carries
+    // what the clocks change (the seconds left) and keeps the room's timers running.
+    override patchRate = STATE_BEAT_MS;
 
     private settings!: TableSettings;
     private seating!: Seating;
@@ -178,6 +189,8 @@ export function createHabibkaRoom(services: RoomServices) {
     private readonly reconnections = new Map<string, Deferred<Client>>();
     /** The tail of the table's action queue. */
     private actions: Promise<unknown> = Promise.resolve();
+    /** The lobby's listing of the table as last sent. */
+    private listed = "";
     private readonly log = services.logger;
 
     override async onCreate(options: unknown): Promise<void> {
@@ -275,8 +288,9 @@ export function createHabibkaRoom(services: RoomServices) {
       if (!record) throw new Error(`no record ${matchId}`);
       this.settings = record.header.settings;
       this.roomId = record.header.code;
-      await reserveTableCode(this.presence, () => record.header.code);
-      this.live = LiveMatch.resume(record, services.records, this.log);
+      // The lease (taken before the room was created) says this table is this process's: its code too.
+      await claimTableCode(this.presence, record.header.code);
+      this.live = LiveMatch.resume(record, services, () => this.leaseLost());
       const chat = await services.records.recentChat(matchId, CHAT_HISTORY_LINES);
       this.chatHistory = chat.lines;
       this.chatSeq = chat.nextSeq;
@@ -310,7 +324,9 @@ export function createHabibkaRoom(services: RoomServices) {
           animating: () => this.timing.running !== null,
           aim: (message) => this.aimFrom(opponent.seat, message),
           act: (action) => this.queue(() => this.computerActs(opponent.seat, action)),
-          wait: (ms) => new Promise((resolve) => this.clock.setTimeout(resolve, ms)),
+          // Not the room's clock, which ticks only on the state's beat: the aim's steps are shorter than that.
+          // A wait that ends after the table closed finds the seat stopped and plays nothing.
+          wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()),
         },
       });
     }
@@ -339,7 +355,8 @@ export function createHabibkaRoom(services: RoomServices) {
         seed,
         createdAt: Date.now(),
       };
-      return LiveMatch.start(header, newMatch({ opener: this.settings.opening, seed }), services.records, this.log);
+      const initial = newMatch({ opener: this.settings.opening, seed });
+      return LiveMatch.start(header, initial, services, () => this.leaseLost());
     }
 
     /** The message table: each type with its schema and rate limit (docs/PROTOCOL.md). */
@@ -492,12 +509,23 @@ export function createHabibkaRoom(services: RoomServices) {
       this.computer?.stop();
       // Whatever was being recorded is finished first.
       await this.actions;
+      if (this.restarting) return;
       await releaseTableCode(this.presence, this.roomId);
-      if (!this.restarting) {
-        await this.live
-          .closeUnbegun(Date.now())
-          .catch((cause: unknown) => this.log.error({ err: cause, table: this.roomId }, "could not close a record"));
-      }
+      this.live.release();
+      await this.live
+        .closeUnbegun(Date.now())
+        .catch((cause: unknown) => this.log.error({ err: cause, table: this.roomId }, "could not close a record"));
+    }
+
+    /**
+     * Another process holds this table now (it found the lease run out and restored it there): this copy
+     * records nothing more, and everyone is sent to come back, which brings them to the one that holds it.
+     */
+    private leaseLost(): void {
+      this.log.warn({ table: this.roomId, match: this.live.matchId }, "table taken over by another process");
+      this.restarting = true;
+      this.computer?.stop();
+      this.disconnect(CLOSE_CODES.serverRestarting).catch(() => undefined);
     }
 
     // ---- the action queue ---------------------------------------------------------------------------
@@ -550,6 +578,7 @@ export function createHabibkaRoom(services: RoomServices) {
         this.log.error({ err: cause, table: this.roomId }, "could not record a rematch");
         return;
       }
+      this.live.release();
       this.live = next;
       this.chatHistory = [];
       this.chatSeq = 0;
@@ -571,7 +600,7 @@ export function createHabibkaRoom(services: RoomServices) {
 
     private async lagFrom(seat: SeatIndex, message: LagMessage): Promise<Handled> {
       if (!hasBegun(this.live.match)) return waitingForOpponent("lag");
-      const step = playLag(this.live.match, seat, message);
+      const step = playLag(this.live.match, seat, message, services.physicsEngine);
       if (!step.ok) return refusal("lag", step.error);
       return (await this.apply(step.value)) ? undefined : notRecorded("lag");
     }
@@ -584,7 +613,7 @@ export function createHabibkaRoom(services: RoomServices) {
     private async shotFrom(seat: SeatIndex, message: ShotMessage): Promise<Handled> {
       if (!hasBegun(this.live.match)) return waitingForOpponent("shot");
       if (this.timing.running) return stillAnimating("shot");
-      const step = playShot(this.live.match, seat, message);
+      const step = playShot(this.live.match, seat, message, services.physicsEngine);
       if (!step.ok) return refusal("shot", step.error);
       return (await this.apply(step.value)) ? undefined : notRecorded("shot");
     }
@@ -697,7 +726,13 @@ export function createHabibkaRoom(services: RoomServices) {
       mirrorMatch(this.state, view);
       this.restartShotClock(view);
       this.updateLobby(view);
+      this.sendState();
       this.computer?.poke();
+    }
+
+    /** Sends what changed in the state now, rather than at the next beat. */
+    private sendState(): void {
+      if (this.clients.length > 0) this.broadcastPatch();
     }
 
     private announce(played: PlayedShot): void {
@@ -753,10 +788,19 @@ export function createHabibkaRoom(services: RoomServices) {
     private afterSeatsChanged(): void {
       mirrorSeats(this.state, this.live.match.seats, this.seating);
       this.updateLobby(viewMatch(this.live.match));
+      this.sendState();
     }
 
+    /**
+     * The lobby's listing of this table, sent on only when what it shows changed: every update reaches every
+     * lobby of every process, and most actions (a shot that scores nothing) change none of it.
+     */
     private updateLobby(view: MatchView): void {
-      void this.setMetadata(lobbyMetadata(this.roomId, this.live.match, this.seating, view));
+      const metadata = lobbyMetadata(this.roomId, this.live.match, this.seating, view);
+      const listed = JSON.stringify(metadata);
+      if (listed === this.listed) return;
+      this.listed = listed;
+      void this.setMetadata(metadata);
     }
   };
 }

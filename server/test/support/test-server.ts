@@ -1,4 +1,5 @@
 import type { Server } from "@colyseus/core";
+import type { EngineName } from "@habibka/shared/physics";
 import { createGameServer, type GameServerOptions } from "../../src/game-server.ts";
 import { createLogger } from "../../src/logger.ts";
 import { type AddressAllowances, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "../../src/rate-limits.ts";
@@ -41,17 +42,19 @@ export interface RunningServer {
 
 /** Starts the real game server on a free loopback port, quiet, for tests over real WebSockets. */
 export async function startTestServer(
-  options: GameServerOptions & { readonly databasePath?: string } = {},
+  options: GameServerOptions & { readonly databasePath?: string; readonly physicsEngine?: EngineName } = {},
 ): Promise<RunningServer> {
-  const { databasePath = ":memory:", ...gameOptions } = options;
+  const { databasePath = ":memory:", physicsEngine = "exact", ...gameOptions } = options;
   const game = await createGameServer(
     {
       port: 0,
       host: "127.0.0.1",
       logLevel: "silent",
       clientDist: "/nonexistent",
-      databasePath,
+      database: { kind: "sqlite", path: databasePath },
+      workers: 1,
       trustProxy: false,
+      physicsEngine,
     },
     createLogger("silent"),
     { rateLimits: TEST_RATE_LIMITS, ...gameOptions },

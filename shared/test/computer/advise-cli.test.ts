@@ -90,7 +90,7 @@ function verdictOf(position: Json, advice: Json): Json {
   return JSON.parse(sim.stdout).verdict;
 }
 
-describe("advise command (contract ADVISE-CLI.md)", () => {
+describe("advise command (docs/rules/advise-cli.md)", () => {
   it("advises the contract's example as printed: the two white balls its shelves leave out are out of play", () => {
     const advice = adviceFor(CONTRACT_POSITION);
     expect(advice.kind).toBe("pot");
