@@ -1,4 +1,12 @@
-import type { AimMessage, AnswerMessage, ChatMessage, LagMessage, ShotMessage } from "@habibka/shared/protocol";
+import type {
+  AimMessage,
+  AnswerMessage,
+  ChatBroadcast,
+  ChatMessage,
+  LagMessage,
+  WelcomeMessage as SharedWelcome,
+  ShotMessage,
+} from "@habibka/shared/protocol";
 
 export type { CalledBall, PointMessage, Stroke, Way } from "@habibka/shared/protocol";
 
@@ -7,10 +15,10 @@ export type { CalledBall, PointMessage, Stroke, Way } from "@habibka/shared/prot
  * stay on the server so that the validator does not ship in the page.
  */
 
-// Client → server: the shared protocol's own types (type-only, so zod stays out of the page).
-export type ShotRequestMessage = ShotMessage;
-export type LagRequestMessage = LagMessage;
-export type AimOutMessage = AimMessage;
+/** The player's playback of the latest announced shot has ended or was skipped. */
+export interface SeenMessage {
+  readonly shotNumber: number;
+}
 
 /** Every message type a client may send, with its payload (docs/PROTOCOL.md). */
 export interface OutgoingMessages {
@@ -19,8 +27,25 @@ export interface OutgoingMessages {
   readonly aim: AimMessage;
   readonly answer: AnswerMessage;
   readonly chat: ChatMessage;
+  readonly seen: SeenMessage;
   readonly resign: Record<string, never>;
   readonly rematch: Record<string, never>;
+}
+
+export type AimOutMessage = AimMessage;
+
+/** `welcome`, with the room's last chat lines (oldest first) for a joiner and a rejoiner. */
+export interface WelcomeMessage extends SharedWelcome {
+  readonly chat?: readonly ChatBroadcast[];
+}
+
+/** A decision that is not a shot: taking or passing an offer, a resignation, a seat lost to absence. */
+export interface ActionBroadcast {
+  readonly kind: "take" | "pass" | "resign" | "absence";
+  readonly seat: 0 | 1;
+  readonly shotNumber: number;
+  /** Which offer was taken or passed. */
+  readonly offer?: "bonus" | "foul";
 }
 
 // Server → client: the shared protocol's types.
@@ -32,5 +57,4 @@ export type {
   LobbyTable,
   ShotBroadcast,
   VerdictMessage,
-  WelcomeMessage,
 } from "@habibka/shared/protocol";

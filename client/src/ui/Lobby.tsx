@@ -12,6 +12,8 @@ interface Props {
 }
 
 const CLOCKS: readonly CreateTarget["shotClock"][] = [0, 30, 60, 90];
+/** A public table's default clock: strangers play there, and nobody may stall another for ever. */
+const PUBLIC_CLOCK: CreateTarget["shotClock"] = 60;
 
 /** The first screen: a name, a new table, a code to join, and the live list of public tables. */
 export function Lobby({ name, onName, onOpen }: Props) {
@@ -19,7 +21,11 @@ export function Lobby({ name, onName, onOpen }: Props) {
   const { status, tables } = useLobby();
   const [visibility, setVisibility] = useState<CreateTarget["visibility"]>("private");
   const [opening, setOpening] = useState<CreateTarget["opening"]>("lag");
-  const [shotClock, setShotClock] = useState<CreateTarget["shotClock"]>(0);
+  // Private tables keep the creator's choice (off by default); a public one always has a clock.
+  const [privateClock, setPrivateClock] = useState<CreateTarget["shotClock"]>(0);
+  const [publicClock, setPublicClock] = useState<CreateTarget["shotClock"]>(PUBLIC_CLOCK);
+  const shotClock = visibility === "public" ? publicClock : privateClock;
+  const setShotClock = visibility === "public" ? setPublicClock : setPrivateClock;
   const [code, setCode] = useState("");
   const [touched, setTouched] = useState(false);
   const nameOk = isValidName(name);
@@ -82,13 +88,14 @@ export function Lobby({ name, onName, onOpen }: Props) {
             value={shotClock}
             onChange={(e) => setShotClock(Number(e.target.value) as CreateTarget["shotClock"])}
           >
-            {CLOCKS.map((c) => (
+            {CLOCKS.filter((c) => visibility === "private" || c > 0).map((c) => (
               <option key={c} value={c}>
                 {c === 0 ? t("lobby.clockOff") : t("lobby.seconds", { count: c })}
               </option>
             ))}
           </select>
         </label>
+        {visibility === "public" && <small className="hint">{t("lobby.clockPublic")}</small>}
         <button type="submit" className="primary" data-testid="create-table">
           {t("lobby.create")}
         </button>
@@ -120,6 +127,11 @@ export function Lobby({ name, onName, onOpen }: Props) {
 
       <section className="card wide" aria-labelledby="tables-title">
         <h2 id="tables-title">{t("lobby.tablesTitle")}</h2>
+        {!nameOk && tables.size > 0 && (
+          <p className="hint bad" data-testid="needs-name">
+            {t("lobby.needsName")}
+          </p>
+        )}
         {status === "connecting" && <p>{t("lobby.connecting")}</p>}
         {status === "offline" && <p role="status">{t("lobby.offline")}</p>}
         {status === "live" && tables.size === 0 && <p>{t("lobby.noTables")}</p>}
@@ -139,6 +151,7 @@ export function Lobby({ name, onName, onOpen }: Props) {
                       type="button"
                       data-testid={`sit-${table.code}`}
                       disabled={!nameOk}
+                      title={nameOk ? undefined : t("lobby.needsName")}
                       onClick={() => onOpen({ kind: "join", code: table.code, watch: false })}
                     >
                       {t("lobby.sit")}
@@ -148,6 +161,7 @@ export function Lobby({ name, onName, onOpen }: Props) {
                     type="button"
                     data-testid={`watch-${table.code}`}
                     disabled={!nameOk}
+                    title={nameOk ? undefined : t("lobby.needsName")}
                     onClick={() => onOpen({ kind: "join", code: table.code, watch: true })}
                   >
                     {t("lobby.watch")}

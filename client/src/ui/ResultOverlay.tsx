@@ -1,0 +1,101 @@
+import { useTranslation } from "react-i18next";
+import type { TableSnapshot } from "../net/table-snapshot.ts";
+
+interface Props {
+  readonly snapshot: TableSnapshot;
+  readonly seat: 0 | 1 | null;
+  /** Matches won at this table so far by seat 0 and seat 1, this one included. */
+  readonly series: readonly [number, number];
+  readonly onRematch: () => void;
+  readonly onClose: () => void;
+  readonly onLobby: () => void;
+}
+
+/** The end of a match, over the table: the winner and why, the score, the series at this table, the rematch. */
+export function ResultOverlay({ snapshot, seat, series, onRematch, onClose, onLobby }: Props) {
+  const { t } = useTranslation();
+  const [a, b] = snapshot.players;
+  const winner = snapshot.players[snapshot.winner]?.name ?? "—";
+  const other = seat === null ? null : seat === 0 ? 1 : 0;
+  const mine = seat !== null && snapshot.winner === seat;
+  return (
+    <div
+      className="result-overlay"
+      data-testid="result"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="result-title"
+    >
+      <div className="result-card">
+        <h2 id="result-title">
+          {seat === null
+            ? t("table.winner", { name: winner })
+            : mine
+              ? t("result.youWon")
+              : t("result.youLost", { name: winner })}
+        </h2>
+        {seat !== null && <p>{t("table.winner", { name: winner })}</p>}
+        {snapshot.finishReason && (
+          <p className="hint">
+            {t(`table.finish.${snapshot.finishReason}`, {
+              name: snapshot.players[snapshot.winner === 0 ? 1 : 0]?.name ?? "",
+              defaultValue: snapshot.finishReason,
+            })}
+          </p>
+        )}
+        <table className="result-score">
+          <thead>
+            <tr>
+              <td />
+              <th scope="col">{t("result.balls")}</th>
+              <th scope="col">{t("result.series")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">{a?.name ?? "—"}</th>
+              <td className="result-count" data-testid="result-score-0">
+                {a?.shelf.length ?? 0}
+              </td>
+              <td className="result-count series" data-testid="series-0">
+                {series[0]}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">{b?.name ?? "—"}</th>
+              <td className="result-count" data-testid="result-score-1">
+                {b?.shelf.length ?? 0}
+              </td>
+              <td className="result-count series" data-testid="series-1">
+                {series[1]}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+        <p data-testid="series-score">{t("result.seriesLine", { a: series[0], b: series[1] })}</p>
+        {seat !== null && other !== null && snapshot.rematch[other] && !snapshot.rematch[seat] && (
+          <p className="offer-line">{t("match.rematchOffered", { name: snapshot.players[other]?.name ?? "" })}</p>
+        )}
+        <div className="row">
+          {seat !== null && (
+            <button
+              type="button"
+              className="primary"
+              data-testid="rematch"
+              disabled={snapshot.rematch[seat] === true}
+              onClick={onRematch}
+            >
+              {snapshot.rematch[seat] ? t("match.rematchAsked") : t("match.rematch")}
+            </button>
+          )}
+          <button type="button" data-testid="result-close" onClick={onClose}>
+            {t("result.close")}
+          </button>
+          <button type="button" onClick={onLobby}>
+            {t("app.back")}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,316 @@
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { angleTowards } from "../client/src/game/aim-geometry.ts";
+import { predictShot } from "../client/src/game/shot-guide.ts";
+import { SCREENSHOT_DIR } from "./support/browser.ts";
+import { useGameAndBrowser } from "./support/game-and-browser.ts";
+import {
+  ballPositions,
+  canvasPoint,
+  expectOnScreen,
+  pageFits,
+  setAngle,
+  skipShot,
+  type TableInfo,
+  tableInfo,
+  waitFor,
+} from "./support/table-page.ts";
+
+/**
+ * One screen on a phone and on a laptop: on each screen a player plays a whole turn (the opponent's shot
+ * watched, the call made on the table, the aim set by dragging and by the fine controls, the shot, its
+ * verdict), and at every stage the page fits the window without scrolling, every control used is inside it,
+ * touch targets are at least 44 px, and the table does not move.
+ */
+
+interface Screen {
+  readonly name: string;
+  readonly options: BrowserContextOptions;
+  readonly touch: boolean;
+}
+
+const SCREENS: readonly Screen[] = [
+  {
+    name: "phone-portrait",
+    options: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+    touch: true,
+  },
+  {
+    name: "phone-landscape",
+    options: { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+    touch: true,
+  },
+  { name: "laptop-1280", options: { viewport: { width: 1280, height: 800 } }, touch: false },
+  { name: "laptop-1366", options: { viewport: { width: 1366, height: 768 } }, touch: false },
+];
+
+/** The controls a stroke is played with; each must be on screen while the player composes it. */
+const STROKE_CONTROLS = [
+  "table-canvas",
+  "open-call",
+  "open-spin",
+  "turn-minus",
+  "fine-aim",
+  "turn-plus",
+  "angle-input",
+  "speed-slider",
+  "shoot",
+] as const;
+
+type Position = [number, number, number];
+
+describe("one screen on a phone and on a laptop", () => {
+  const table = useGameAndBrowser();
+
+  async function fits(page: Page, stage: string): Promise<void> {
+    const { scroll, window: height } = await pageFits(page);
+    expect(scroll, `page height at ${stage}`).toBeLessThanOrEqual(height);
+    expect(await page.evaluate(() => window.scrollY), `scrolled at ${stage}`).toBe(0);
+  }
+
+  async function canvasBox(page: Page) {
+    return JSON.stringify(await page.getByTestId("table-canvas").boundingBox());
+  }
+
+  /** Presses a control as the screen's player would: a tap on a touch screen, a click with the mouse. */
+  async function press(page: Page, screen: Screen, testId: string): Promise<void> {
+    const box = await expectOnScreen(page, testId);
+    if (screen.touch) {
+      expect(box.width, `${testId} width`).toBeGreaterThanOrEqual(44);
+      expect(box.height, `${testId} height`).toBeGreaterThanOrEqual(44);
+      await page.getByTestId(testId).first().tap();
+    } else await page.getByTestId(testId).first().click();
+  }
+
+  async function tapTable(page: Page, screen: Screen, x: number, y: number): Promise<void> {
+    const at = await canvasPoint(page, x, y);
+    if (screen.touch) await page.touchscreen.tap(at.px, at.py);
+    else await page.mouse.click(at.px, at.py);
+  }
+
+  /** A finger drawn across the screen: touch events, as a phone sends them. */
+  async function swipe(page: Page, from: { px: number; py: number }, to: { px: number; py: number }): Promise<void> {
+    const cdp = await page.context().newCDPSession(page);
+    const point = (f: number) => ({ x: from.px + (to.px - from.px) * f, y: from.py + (to.py - from.py) * f });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point(0)] });
+    for (let i = 1; i <= 8; i++) {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [point(i / 8)] });
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await cdp.detach();
+  }
+
+  async function angleShown(page: Page): Promise<number> {
+    return Number(await page.getByTestId("angle-input").inputValue());
+  }
+
+  /** The opponent on a laptop plays a plain stroke at the pyramid and skips its animation. */
+  async function opponentPlays(page: Page, info: TableInfo): Promise<void> {
+    if (info.offer !== "") {
+      await page.getByTestId("answer-accept").click();
+      await waitFor(
+        "the offer taken",
+        () => tableInfo(page),
+        (i) => i?.canShoot === true,
+      );
+    }
+    await page.getByTestId("speed-slider").fill("4");
+    await page.getByTestId("shoot").click();
+    await skipShot(page, info.shotNumber);
+  }
+
+  it.each(SCREENS)("$name: a whole turn fits the screen", async (screen) => {
+    const helper = await table.newPage({ viewport: { width: 1280, height: 800 } });
+    const player = await (await table.newContext(screen.options)).newPage();
+    const shot = (stage: string) =>
+      player.screenshot({ path: `${SCREENSHOT_DIR}/one-screen-${screen.name}-${stage}.png` });
+
+    // The player creates the table on this screen and waits for the opponent.
+    await player.goto(table.url);
+    await player.getByTestId("name-input").fill("Борис");
+    await player.getByTestId("visibility-private").check();
+    await player.getByTestId("opening-draw").check();
+    await player.getByTestId("create-table").click();
+    const link = await waitFor(
+      "the invite link",
+      () => player.getByTestId("invite-link").inputValue(),
+      (v) => /\/t\/\d{6}$/.test(v),
+    );
+    await fits(player, "waiting");
+    await expectOnScreen(player, "invite-link");
+    await expectOnScreen(player, "copy-link");
+    await shot("waiting");
+    const tableStays = await canvasBox(player);
+
+    await helper.goto(link);
+    await helper.getByTestId("name-input").fill("Анна");
+    await helper.getByTestId("sit-down").click();
+    await waitFor(
+      "the opening",
+      () => tableInfo(player),
+      (i) => i?.phase === "opening",
+    );
+
+    // If the opponent breaks, this screen watches the shot, then takes any offer it leaves.
+    const first = (await waitFor(
+      "a player to move",
+      () => tableInfo(helper),
+      (i) => i !== null && i.toMove >= 0,
+    ))!;
+    if (String(first.toMove) === first.seat) {
+      await fits(player, "watching");
+      await shot("watching");
+      await opponentPlays(helper, (await tableInfo(helper))!);
+      await skipShot(player, first.shotNumber, screen.touch);
+    }
+    const mine = (await waitFor(
+      "this screen's turn",
+      () => tableInfo(player),
+      (i) => i !== null && !i.animating && String(i.toMove) === i.seat && (i.canShoot || i.offer !== ""),
+    ))!;
+    await expect.poll(() => player.getByTestId("notice").textContent()).toMatch(/Ваш ход/);
+    if (mine.offer !== "") {
+      await fits(player, "offer");
+      await shot("offer");
+      await press(player, screen, "answer-accept");
+      await waitFor(
+        "the offer taken",
+        () => tableInfo(player),
+        (i) => i?.canShoot === true,
+      );
+    }
+    await fits(player, "turn");
+    for (const id of STROKE_CONTROLS) {
+      const box = await expectOnScreen(player, id);
+      if (screen.touch && id !== "table-canvas") {
+        expect(box.height, `${id} height`).toBeGreaterThanOrEqual(44);
+        expect(box.width, `${id} width`).toBeGreaterThanOrEqual(44);
+      }
+    }
+    expect(await canvasBox(player), "the table stays put from the waiting to the turn").toBe(tableStays);
+
+    // A drag on the table aims around the cue ball and never scrolls the page.
+    const positions = JSON.parse(await ballPositions(player)) as Position[];
+    const before = await angleShown(player);
+    const box = (await player.getByTestId("table-canvas").boundingBox())!;
+    const middle = { px: box.x + box.width / 2, py: box.y + box.height / 2 };
+    if (screen.touch) {
+      // A swipe across the table, as a thumb scrolls a page.
+      await swipe(player, { px: middle.px + 40, py: middle.py + 90 }, { px: middle.px + 40, py: middle.py - 90 });
+    } else {
+      await player.mouse.move(middle.px, middle.py - box.height / 3);
+      await player.mouse.down();
+      await player.mouse.move(middle.px + 60, middle.py - box.height / 3, { steps: 6 });
+      await player.mouse.up();
+    }
+    await expect.poll(() => angleShown(player)).not.toBe(before);
+    await fits(player, "after the swipe");
+
+    // Aim at the white ball nearest the foot and call it on the table: tap the ball, then the pocket.
+    const cue = mine.phase === "opening" ? null : positions.filter(([id]) => id !== 0).sort((a, b) => a[1] - b[1])[0]!;
+    const cueSpot = cue ? { x: cue[1], y: cue[2] } : await placedCue(player);
+    const target = positions.filter(([id]) => id !== 0 && id !== cue?.[0]).sort((a, b) => b[1] - a[1])[0]!;
+    await setAngle(player, Math.round(angleTowards(cueSpot, { x: target[1], y: target[2] }) * 1000) / 1000);
+    await tapTable(player, screen, target[1], target[2]);
+    const pocket = target[2] > 0 ? "FL" : "FR";
+    const { POCKETS } = await import("../shared/src/table/pockets.ts");
+    await tapTable(player, screen, POCKETS[pocket].mouthCentre.x, POCKETS[pocket].mouthCentre.y);
+    const entry = player.getByTestId("call-entry");
+    await expect.poll(() => entry.getAttribute("data-ball")).toBe(String(target[0]));
+    await expect.poll(() => entry.getAttribute("data-pocket")).toBe(pocket);
+    // The way is the guide's, shown on its toggle; the player may switch it to the other one.
+    const balls = positions.map(([id, x, y]) => ({ id, x, y }));
+    const guide = predictShot(
+      { id: cue?.[0] ?? 1, ...cueSpot },
+      {
+        angle: await angleShown(player),
+        speed: Number(await player.getByTestId("speed-slider").inputValue()),
+        offset: { x: 0, y: 0 },
+      },
+      cue ? balls : [...balls, { id: 1, ...cueSpot }],
+    );
+    const { suggestedWay } = await import("../client/src/game/call-way.ts");
+    const way = suggestedWay(guide, target[0], cue?.[0] ?? 1, pocket);
+    await expect.poll(() => entry.getAttribute("data-way")).toBe(way);
+    const toggle = player.getByTestId(`call-way-${target[0]}`);
+    expect(await toggle.getAttribute("aria-pressed")).toBe(String(way === "bank"));
+    expect(await toggle.textContent()).toContain(way === "bank" ? "от борта" : "прямо");
+    const other = way === "direct" ? "bank" : "direct";
+    await press(player, screen, `call-way-${target[0]}`);
+    await expect.poll(() => entry.getAttribute("data-way")).toBe(other);
+    await fits(player, "called");
+    await shot("called");
+
+    // The fine steps open the loupes; the spin and the pocket buttons open over the table, on screen.
+    await press(player, screen, "turn-plus");
+    await expect.poll(() => player.getByTestId("table-canvas").getAttribute("data-loupes")).toBe("2");
+    await shot("loupe");
+    await press(player, screen, "turn-minus");
+    await press(player, screen, "open-spin");
+    await expectOnScreen(player, "spin-popover");
+    await fits(player, "spin");
+    await shot("spin");
+    await press(player, screen, "open-spin");
+    await press(player, screen, "open-call");
+    await expectOnScreen(player, "call-popover");
+    await fits(player, "pocket buttons");
+    await press(player, screen, "open-call");
+
+    // The shot: its animation and its verdict fit as well, and the table has not moved.
+    await player.getByTestId("speed-slider").fill("3");
+    await press(player, screen, "shoot");
+    await waitFor(
+      "the shot playing",
+      () => tableInfo(player),
+      (i) => i !== null && (i.playing || !i.canShoot),
+    );
+    if ((await tableInfo(player))?.playing) {
+      await fits(player, "animation");
+      await expectOnScreen(player, "skip-animation");
+      await shot("animation");
+    }
+    await skipShot(player, mine.shotNumber, screen.touch);
+    await expectOnScreen(player, "verdict");
+    await fits(player, "verdict");
+    await shot("verdict");
+    expect(await canvasBox(player), "the table stays put through the turn").toBe(tableStays);
+
+    // The log and the chat: beside the table on a laptop, a sheet over it on a phone.
+    if (screen.touch) await press(player, screen, "open-menu");
+    await expectOnScreen(player, "shot-log");
+    await expectOnScreen(player, "chat-input");
+    await fits(player, "log and chat");
+    await shot("menu");
+    if (screen.touch) await press(player, screen, "open-menu");
+  });
+
+  /** Where the ball in hand stands for the opening shot: the page's own default spot. */
+  async function placedCue(page: Page): Promise<{ x: number; y: number }> {
+    const positions = JSON.parse(await ballPositions(page)) as Position[];
+    const { defaultHouseSpot } = await import("../client/src/game/house.ts");
+    return defaultHouseSpot(positions.map(([id, x, y]) => ({ id, x, y })));
+  }
+
+  it("the first visit shows the controls in three steps, once", async () => {
+    const context = await table.newContext(SCREENS[0]!.options, true);
+    const page = await context.newPage();
+    await page.goto(table.url);
+    await page.getByTestId("name-input").fill("Вера");
+    await page.getByTestId("create-table").click();
+    const tour = page.getByTestId("tour");
+    for (const step of ["1", "2", "3"]) {
+      await expect.poll(() => tour.getAttribute("data-step")).toBe(step);
+      await expectOnScreen(page, "tour-next");
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/tour-${step}.png` });
+      await page.getByTestId("tour-next").tap();
+    }
+    await expect.poll(() => tour.count()).toBe(0);
+    await page.reload();
+    await waitFor(
+      "the table again",
+      () => tableInfo(page),
+      (i) => i?.seat === "0",
+    );
+    expect(await tour.count()).toBe(0);
+  });
+});
