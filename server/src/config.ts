@@ -12,6 +12,11 @@ const EnvSchema = z.object({
   CLIENT_DIST: z.string().default(new URL("../../client/dist", import.meta.url).pathname),
   /** The SQLite file of match records (relative to the working directory), or ":memory:". */
   DATABASE_PATH: z.string().min(1).default("data/habibka.sqlite"),
+  /**
+   * Set when the server runs behind our reverse proxy: clients' addresses are then read from the header it
+   * sets (X-Real-IP). Off, any such header a client sends is ignored.
+   */
+  TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
 });
 
 export type ServerConfig = {
@@ -20,6 +25,7 @@ export type ServerConfig = {
   readonly logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   readonly clientDist: string;
   readonly databasePath: string;
+  readonly trustProxy: boolean;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -28,6 +34,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     const issue = parsed.error.issues[0];
     throw new Error(`invalid environment variable ${issue?.path.join(".")}: ${issue?.message}`);
   }
-  const { PORT, HOST, LOG_LEVEL, CLIENT_DIST, DATABASE_PATH } = parsed.data;
-  return { port: PORT, host: HOST, logLevel: LOG_LEVEL, clientDist: CLIENT_DIST, databasePath: DATABASE_PATH };
+  const { PORT, HOST, LOG_LEVEL, CLIENT_DIST, DATABASE_PATH, TRUST_PROXY } = parsed.data;
+  return {
+    port: PORT,
+    host: HOST,
+    logLevel: LOG_LEVEL,
+    clientDist: CLIENT_DIST,
+    databasePath: DATABASE_PATH,
+    trustProxy: TRUST_PROXY === "true" || TRUST_PROXY === "1",
+  };
 }

@@ -2,9 +2,12 @@ import { LobbyRoom, matchMaker, Server } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import type { ServerConfig } from "./config.ts";
 import { mountClientFiles } from "./http/client-files.ts";
+import { mountErrorHandlers } from "./http/errors.ts";
+import { installFrontDoor } from "./http/front-door.ts";
 import { createHealthHandler } from "./http/health.ts";
 import { createMatchesApi } from "./http/matches-api.ts";
-import type { Logger } from "./logger.ts";
+import { colyseusLogger, type Logger } from "./logger.ts";
+import { createAddressLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./rate-limits.ts";
 import { MatchRecords } from "./records/match-records.ts";
 import { createHabibkaRoom } from "./rooms/habibka-room.ts";
 
@@ -35,35 +38,52 @@ export interface GameServerOptions {
   readonly animationScale?: number;
   /** See RoomServices.clockScale. */
   readonly clockScale?: number;
+  /** Every rate limit (rate-limits.ts); tests that open many tables from one address raise them. */
+  readonly rateLimits?: RateLimitSettings;
 }
 
 /**
  * Builds the game server: Colyseus over WebSockets plus the HTTP routes, with in-memory presence and
  * driver (the defaults). Rooms get their services injected (no process-global state), so Redis presence
- * and driver can spread them over processes by configuration alone.
+ * and driver can spread them over processes by configuration alone. Rejects when the match records
+ * cannot be opened.
  */
-export function createGameServer(config: ServerConfig, logger: Logger, options: GameServerOptions = {}): GameServer {
+export async function createGameServer(
+  config: ServerConfig,
+  logger: Logger,
+  options: GameServerOptions = {},
+): Promise<GameServer> {
   const startedAt = Date.now();
-  const records = new MatchRecords(config.databasePath);
+  const records = await MatchRecords.open({ path: config.databasePath });
+  // No table outlives its process yet: what a stopped process left unfinished is closed as abandoned.
+  const abandoned = await records.abandonUnfinished([], startedAt);
+  if (abandoned > 0) logger.info({ abandoned }, "closed the records of matches left unfinished");
+  const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const limits = createAddressLimits(rateLimits.address);
   const transport = new WebSocketTransport({ pingInterval: 10_000, maxPayload: MAX_FRAME_BYTES });
   const server = new Server({
     transport,
     greet: false,
-    logger,
+    logger: colyseusLogger(logger),
     express: (app) => {
+      app.disable("x-powered-by");
       app.get("/healthz", createHealthHandler(startedAt));
       app.use("/api/matches", createMatchesApi(records));
       mountClientFiles(app, config.clientDist);
+      mountErrorHandlers(app, logger);
     },
   });
   server.define(LOBBY_NAME, PersistentLobby);
-  server.define(ROOM_NAME, createHabibkaRoom({ records, logger, ...options })).enableRealtimeListing();
+  server
+    .define(ROOM_NAME, createHabibkaRoom({ records, logger, limits, messageRates: rateLimits.message, ...options }))
+    .enableRealtimeListing();
   server.onShutdown(() => records.close());
   return {
     server,
     records,
     async listen() {
       await server.listen(config.port, config.host);
+      installFrontDoor(transport.server!, { limits, logger, trustProxy: config.trustProxy });
       await matchMaker.createRoom(LOBBY_NAME, {});
       const address = transport.server?.address();
       return typeof address === "object" && address ? address.port : config.port;

@@ -6,7 +6,7 @@ import { createLogger } from "./logger.ts";
 // players, disconnects rooms cleanly and then exits; we only log the phases.
 const config = readConfig();
 const logger = createLogger(config.logLevel);
-const { server, listen } = createGameServer(config, logger);
+const { server, listen } = await createGameServer(config, logger);
 server.onBeforeShutdown(() => logger.info("shutdown requested: closing rooms"));
 server.onShutdown(() => logger.info("shutdown complete"));
 const port = await listen();

@@ -19,7 +19,13 @@ import {
   type TableClient,
   takeOverSeat,
 } from "./support/table-client.ts";
-import { eventually, type RunningServer, startTestServer } from "./support/test-server.ts";
+import {
+  eventually,
+  type RunningServer,
+  startTestServer,
+  TEST_RATE_LIMITS,
+  UNLIMITED_MESSAGES,
+} from "./support/test-server.ts";
 
 /**
  * Thousands of random payloads on every message type, from spectators and from both seats: the room must
@@ -177,8 +183,14 @@ describe("fuzzing every message type", () => {
   let sentTotal = 0;
 
   beforeAll(async () => {
-    running = await startTestServer({ seed: () => 11, animationScale: 0.01 });
-    const pair = await seatedPair(running.httpUrl, { opening: "draw" });
+    // Each payload must get its own specific answer: no rate limit may stand in for it.
+    running = await startTestServer({
+      seed: () => 11,
+      animationScale: 0.01,
+      rateLimits: { ...TEST_RATE_LIMITS, message: UNLIMITED_MESSAGES },
+    });
+    // Private: no shot clock ticking in the state the fuzz compares.
+    const pair = await seatedPair(running.httpUrl, { opening: "draw", visibility: "private" });
     seats = [pair.a, pair.b];
     code = pair.code;
     await eventually(() => pair.a.state.phase === "opening", "the opening after the draw");
@@ -306,7 +318,7 @@ describe("fuzzing every message type", () => {
     // None of it reached the table.
     expect(seats[0].chats.some((c) => c.text.startsWith("flood"))).toBe(true);
     // The clients the server threw out are not kept for a reconnection (the oversized frame's socket is
-    // torn down by the WebSocket layer, which Colyseus sees as an abnormal close: that one is kept 20 s).
+    // torn down by the WebSocket layer, which Colyseus sees as an abnormal close: that one is kept 5 s).
     const watchers = () => [...seats[0].state.spectators.values()].map((w) => w.name);
     await eventually(() => !watchers().includes("Hostile") && !watchers().includes("Flooder"), "the kicked gone");
     expect(seats[0].state.phase).not.toBe("finished");

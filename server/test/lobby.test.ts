@@ -89,6 +89,17 @@ describe("the lobby and table codes", () => {
     await expect(new Client(running.httpUrl).create("habibka", { name: "Bad", visibility: "secret" })).rejects.toThrow(
       /visibility/,
     );
+    await expect(
+      new Client(running.httpUrl).create("habibka", { name: "Bad", visibility: "public", shotClock: 0 }),
+    ).rejects.toThrow(/a public table needs a shot clock/);
+  });
+
+  it("runs a public table on a 60-second shot clock unless its creator picks another; a private one on none", async () => {
+    const open = await createTable(running.httpUrl, { name: "Open", visibility: "public" });
+    const closed = await createTable(running.httpUrl, { name: "Closed", visibility: "private" });
+    clients.push(open, closed);
+    expect(open.state.shotClock).toBe(60);
+    expect(closed.state.shotClock).toBe(0);
   });
 
   it("lists a public table with live metadata and removes it live when it closes", async () => {

@@ -28,41 +28,79 @@ const shot = (number: number) => ({
 });
 
 describe("MatchRecords – the SQLite match records", () => {
-  it("keeps every shot in order with its table, verdict, events and trace, and the result", () => {
-    const records = new MatchRecords(":memory:");
-    records.startMatch(match("a"));
-    records.appendShot("a", shot(2));
-    records.appendShot("a", shot(1));
-    records.finishMatch("a", { winner: 1, reason: "eight", shelves: [3, 8], finishedAt: 5000 });
-    const stored = records.getMatch("a")!;
+  it("keeps every shot in order with its table, verdict, events and trace, and the result", async () => {
+    const records = await MatchRecords.open({ path: ":memory:" });
+    await records.recordAction({ matchId: "a", match: match("a"), shot: shot(2) });
+    await records.recordAction({ matchId: "a", shot: shot(1) });
+    await records.recordAction({
+      matchId: "a",
+      result: { winner: 1, reason: "eight", shelves: [3, 8], finishedAt: 5000 },
+    });
+    const stored = (await records.getMatch("a"))!;
     expect(stored.players).toEqual(["Анна", "Boris"]);
     expect(stored.shots.map((s) => s.number)).toEqual([1, 2]);
     expect(stored.shots[0]).toMatchObject({ before: [{ id: 1, x: -1, y: 0 }], verdict: { foul: false } });
     expect([...stored.shots[0]!.trace]).toEqual([1, 2, 3]);
     expect(stored.result).toEqual({ winner: 1, reason: "eight", shelves: [3, 8], finishedAt: 5000 });
-    expect(records.getMatch("missing")).toBeNull();
-    records.close();
+    expect(await records.getMatch("missing")).toBeNull();
+    await records.close();
   });
 
-  it("lists only finished public matches, newest first, and never overwrites a result", () => {
-    const records = new MatchRecords(":memory:");
+  it("lists only finished public matches, newest first, and never overwrites a result", async () => {
+    const records = await MatchRecords.open({ path: ":memory:" });
     for (const [id, visibility, finishedAt] of [
       ["old", "public", 100],
       ["new", "public", 300],
       ["secret", "private", 200],
     ] as const) {
-      records.startMatch(match(id, visibility));
-      records.finishMatch(id, { winner: 0, reason: "resignation", shelves: [0, 0], finishedAt });
+      await records.recordAction({
+        matchId: id,
+        match: match(id, visibility),
+        result: { winner: 0, reason: "resignation", shelves: [0, 0], finishedAt },
+      });
     }
-    records.startMatch(match("running"));
-    records.finishMatch("new", { winner: 1, reason: "eight", shelves: [0, 8], finishedAt: 900 });
-    expect(records.recentResults(10).map((m) => m.id)).toEqual(["new", "old"]);
-    expect(records.getMatch("new")!.result?.reason).toBe("resignation");
-    expect(records.recentResults(1)).toHaveLength(1);
-    records.close();
+    await records.recordAction({ matchId: "running", match: match("running") });
+    await records.recordAction({
+      matchId: "new",
+      result: { winner: 1, reason: "eight", shelves: [0, 8], finishedAt: 900 },
+    });
+    expect((await records.recentResults(10)).map((m) => m.id)).toEqual(["new", "old"]);
+    expect((await records.getMatch("new"))!.result?.reason).toBe("resignation");
+    expect(await records.recentResults(1)).toHaveLength(1);
+    await records.close();
   });
 
-  it("adds the `before` column to a file written by an older version and keeps its rows", () => {
+  it("writes an action all or nothing: a shot that cannot be stored leaves no result behind", async () => {
+    const records = await MatchRecords.open({ path: ":memory:" });
+    await records.recordAction({ matchId: "a", match: match("a"), shot: shot(1) });
+    // The same shot number again breaks the primary key: the result written with it must not stay.
+    await expect(
+      records.recordAction({
+        matchId: "a",
+        shot: shot(1),
+        result: { winner: 0, reason: "eight", shelves: [8, 0], finishedAt: 9 },
+      }),
+    ).rejects.toThrow();
+    expect((await records.getMatch("a"))!.result).toBeNull();
+    await records.close();
+  });
+
+  it("closes unfinished matches as abandoned, except the ones still live, and leaves them out of the results", async () => {
+    const records = await MatchRecords.open({ path: ":memory:" });
+    for (const id of ["gone", "live"]) await records.recordAction({ matchId: id, match: match(id) });
+    expect(await records.abandonUnfinished(["live"], 7000)).toBe(1);
+    expect((await records.getMatch("gone"))!.result).toEqual({
+      winner: null,
+      reason: "abandoned",
+      shelves: [0, 0],
+      finishedAt: 7000,
+    });
+    expect((await records.getMatch("live"))!.result).toBeNull();
+    expect(await records.recentResults(10)).toEqual([]);
+    await records.close();
+  });
+
+  it("adds the `before` column to a file written by an older version and keeps its rows", async () => {
     const path = join(mkdtempSync(join(tmpdir(), "habibka-records-")), "old.sqlite");
     const old = new DatabaseSync(path);
     old.exec(`
@@ -75,10 +113,10 @@ describe("MatchRecords – the SQLite match records", () => {
       INSERT INTO shots VALUES ('m', 1, 0, 'shot', '{}', '{}', '[]', x'01', 2);
     `);
     old.close();
-    const records = new MatchRecords(path);
-    records.appendShot("m", shot(2));
-    const stored = records.getMatch("m")!;
+    const records = await MatchRecords.open({ path });
+    await records.recordAction({ matchId: "m", shot: shot(2) });
+    const stored = (await records.getMatch("m"))!;
     expect(stored.shots.map((s) => s.before)).toEqual([null, [{ id: 1, x: -1, y: 0 }]]);
-    records.close();
+    await records.close();
   });
 });

@@ -79,7 +79,7 @@ describe("reconnection and seat tokens", () => {
 
     const back = await joinTable(running.httpUrl, code, { name: "Anna", seatToken });
     clients.push(back);
-    expect(back.welcome()).toEqual({ role: "player", seat: 0, seatToken, matchId });
+    expect(back.welcome()).toEqual({ role: "player", seat: 0, seatToken, matchId, chat: [] });
     await eventually(() => b.state.players.get("0")?.connected === true, "the seat shown present");
     expect(back.state.lagSent[0]).toBe(true);
     expect(back.state.spectators.size).toBe(0);
@@ -105,7 +105,7 @@ describe("reconnection and seat tokens", () => {
     clients.push(a, b);
     const { seatToken } = a.welcome();
     await a.leave();
-    // Colyseus closes a consented leave with its CONSENTED code, 4000 (docs/PROTOCOL.md says 1000: see the report).
+    // Colyseus closes a consented leave with its CONSENTED code, 4000, as docs/PROTOCOL.md says.
     expect(a.leaves).toEqual([4000]);
     await eventually(() => b.state.players.get("0")?.connected === false, "the seat shown absent");
     // Someone else arriving now only watches: the seat is held.

@@ -19,8 +19,8 @@ describe("habibka room over real WebSockets", () => {
   });
 
   it("lets two SDK clients join one table; each sees both names and the 16 balls of the starting position", async () => {
-    const anna = await new Client(running.httpUrl).joinOrCreate("habibka", { name: "Анна" });
-    const boris = await new Client(running.httpUrl).joinOrCreate("habibka", { name: "Boris" });
+    const anna = await new Client(running.httpUrl).create("habibka", { name: "Анна" });
+    const boris = await new Client(running.httpUrl).joinById(anna.roomId, { name: "Boris" });
     try {
       expect(boris.roomId).toBe(anna.roomId);
       for (const room of [anna, boris] as Room[]) {
@@ -39,7 +39,7 @@ describe("habibka room over real WebSockets", () => {
   });
 
   it("refuses a join with an invalid name and says why", async () => {
-    await expect(new Client(running.httpUrl).joinOrCreate("habibka", { name: "<script>" })).rejects.toThrow(
+    await expect(new Client(running.httpUrl).create("habibka", { name: "<script>" })).rejects.toThrow(
       /name may contain/,
     );
   });

@@ -45,7 +45,7 @@ describe("spectators, chat and the live aim", () => {
   });
 
   it("seats a third joiner as a spectator with the whole state and no seat token", async () => {
-    expect(watcher.welcome()).toEqual({ role: "spectator", seat: null, matchId: a.state.matchId });
+    expect(watcher.welcome()).toEqual({ role: "spectator", seat: null, matchId: a.state.matchId, chat: [] });
     await eventually(() => watcher.state.spectators?.size === 1, "the spectator in the state");
     expect(watcher.state.spectators.get(watcher.room.sessionId)?.name).toBe("Зритель");
     await synced(watcher, code);
@@ -114,19 +114,6 @@ describe("spectators, chat and the live aim", () => {
     const missing = await refused(b, code, () => b.send("chat", {}));
     expect(missing).toMatchObject({ type: "chat", code: "bad-message", field: "text" });
     expect(a.chats).toHaveLength(2);
-
-    // At most five in a burst (a fresh connection: refused messages spend the rate too).
-    const chatty = await joinTable(running.httpUrl, code, { name: "Chatty" });
-    try {
-      for (let i = 0; i < 6; i++) chatty.send("chat", { text: `burst ${i}` });
-      const limited = await chatty.nextError(0);
-      expect(limited).toMatchObject({ type: "chat", code: "rate-limited" });
-      await eventually(() => watcher.chats.length === 7, "the five chats of the burst");
-      expect(watcher.chats.slice(2).map((c) => c.text)).toEqual([0, 1, 2, 3, 4].map((i) => `burst ${i}`));
-      expect(chatty.errors).toHaveLength(1);
-    } finally {
-      await chatty.leave();
-    }
   });
 
   it("sends the lag and the opening shot to the spectator too", async () => {

@@ -1,24 +1,18 @@
 import type {
   AimMessage,
   AnswerMessage,
-  ChatBroadcast,
   ChatMessage,
   LagMessage,
-  WelcomeMessage as SharedWelcome,
+  SeenMessage,
   ShotMessage,
 } from "@habibka/shared/protocol";
 
 export type { CalledBall, PointMessage, Stroke, Way } from "@habibka/shared/protocol";
 
 /**
- * Message payloads of docs/PROTOCOL.md as the client reads and writes them. Only types: the zod schemas
- * stay on the server so that the validator does not ship in the page.
+ * Message payloads of docs/PROTOCOL.md as the client reads and writes them: the shared protocol's own
+ * types, imported as types only.
  */
-
-/** The player's playback of the latest announced shot has ended or was skipped. */
-export interface SeenMessage {
-  readonly shotNumber: number;
-}
 
 /** Every message type a client may send, with its payload (docs/PROTOCOL.md). */
 export interface OutgoingMessages {
@@ -34,22 +28,9 @@ export interface OutgoingMessages {
 
 export type AimOutMessage = AimMessage;
 
-/** `welcome`, with the room's last chat lines (oldest first) for a joiner and a rejoiner. */
-export interface WelcomeMessage extends SharedWelcome {
-  readonly chat?: readonly ChatBroadcast[];
-}
-
-/** A decision that is not a shot: taking or passing an offer, a resignation, a seat lost to absence. */
-export interface ActionBroadcast {
-  readonly kind: "take" | "pass" | "resign" | "absence";
-  readonly seat: 0 | 1;
-  readonly shotNumber: number;
-  /** Which offer was taken or passed. */
-  readonly offer?: "bonus" | "foul";
-}
-
 // Server → client: the shared protocol's types.
 export type {
+  ActionBroadcast,
   AimBroadcast,
   ChatBroadcast,
   ErrorMessage,
@@ -57,4 +38,5 @@ export type {
   LobbyTable,
   ShotBroadcast,
   VerdictMessage,
+  WelcomeMessage,
 } from "@habibka/shared/protocol";

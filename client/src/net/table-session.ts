@@ -187,8 +187,7 @@ export class TableSession {
       if (welcome.seatToken) saveSeatToken(room.roomId, welcome.seatToken);
       rememberRole(room.roomId, welcome.role);
       // The room's recent chat comes with every welcome, a rejoin's too: it replaces what this page kept.
-      const chat = welcome.chat ? [...welcome.chat] : this.#state.chat;
-      this.#set({ role: welcome.role, seat: welcome.seat, chat });
+      this.#set({ role: welcome.role, seat: welcome.seat, chat: [...(welcome.chat ?? [])] });
     });
     room.onMessage("shot", (shot: ShotBroadcast) => this.#onShot(shot));
     room.onMessage("action", (action: ActionBroadcast) => this.#set({ actions: [...this.#state.actions, action] }));

@@ -1,3 +1,4 @@
+import { PUBLIC_SHOT_CLOCK_DEFAULT } from "@habibka/shared/protocol";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateTarget, SessionTarget } from "../net/table-session.ts";
@@ -12,8 +13,6 @@ interface Props {
 }
 
 const CLOCKS: readonly CreateTarget["shotClock"][] = [0, 30, 60, 90];
-/** A public table's default clock: strangers play there, and nobody may stall another for ever. */
-const PUBLIC_CLOCK: CreateTarget["shotClock"] = 60;
 
 /** The first screen: a name, a new table, a code to join, and the live list of public tables. */
 export function Lobby({ name, onName, onOpen }: Props) {
@@ -21,11 +20,13 @@ export function Lobby({ name, onName, onOpen }: Props) {
   const { status, tables } = useLobby();
   const [visibility, setVisibility] = useState<CreateTarget["visibility"]>("private");
   const [opening, setOpening] = useState<CreateTarget["opening"]>("lag");
-  // Private tables keep the creator's choice (off by default); a public one always has a clock.
+  // Private tables keep the creator's choice (off by default); a public one always runs a clock
+  // (docs/PROTOCOL.md), so "off" is offered for private tables only.
   const [privateClock, setPrivateClock] = useState<CreateTarget["shotClock"]>(0);
-  const [publicClock, setPublicClock] = useState<CreateTarget["shotClock"]>(PUBLIC_CLOCK);
+  const [publicClock, setPublicClock] = useState<CreateTarget["shotClock"]>(PUBLIC_SHOT_CLOCK_DEFAULT);
   const shotClock = visibility === "public" ? publicClock : privateClock;
   const setShotClock = visibility === "public" ? setPublicClock : setPrivateClock;
+  const clocks = visibility === "public" ? CLOCKS.filter((c) => c !== 0) : CLOCKS;
   const [code, setCode] = useState("");
   const [touched, setTouched] = useState(false);
   const nameOk = isValidName(name);
@@ -88,7 +89,7 @@ export function Lobby({ name, onName, onOpen }: Props) {
             value={shotClock}
             onChange={(e) => setShotClock(Number(e.target.value) as CreateTarget["shotClock"])}
           >
-            {CLOCKS.filter((c) => visibility === "private" || c > 0).map((c) => (
+            {clocks.map((c) => (
               <option key={c} value={c}>
                 {c === 0 ? t("lobby.clockOff") : t("lobby.seconds", { count: c })}
               </option>

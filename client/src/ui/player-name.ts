@@ -1,13 +1,13 @@
-/**
- * Player names as the server accepts them (docs/PROTOCOL.md: 1–24 letters, digits, spaces, `. _ - '`),
- * checked before joining so a typo is caught in the form; the server checks again.
- */
-const NAME_PATTERN = /^[\p{L}\p{N} ._\-']+$/u;
+import { PlayerName } from "@habibka/shared/protocol";
+
 const NAME_KEY = "habibka.name";
 
+/**
+ * Checked with the server's own rule (docs/PROTOCOL.md) before joining, so a typo is caught in the form;
+ * the server checks again.
+ */
 export function isValidName(name: string): boolean {
-  const trimmed = name.trim();
-  return trimmed.length >= 1 && trimmed.length <= 24 && NAME_PATTERN.test(trimmed);
+  return PlayerName.safeParse(name).success;
 }
 
 export function storedName(): string {

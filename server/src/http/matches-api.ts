@@ -16,20 +16,20 @@ export function createMatchesApi(records: MatchRecords): ExpressRouter {
     res.setHeader("Access-Control-Allow-Origin", "*");
     next();
   });
-  router.get("/", (req, res) => {
+  router.get("/", async (req, res) => {
     const query = ListQuery.safeParse(req.query);
     if (!query.success) {
       res.status(400).json({ error: "bad-query", message: `limit: ${query.error.issues[0]?.message}` });
       return;
     }
-    res.json({ matches: records.recentResults(query.data.limit) });
+    res.json({ matches: await records.recentResults(query.data.limit) });
   });
-  router.get("/:id", (req, res) => {
+  router.get("/:id", async (req, res) => {
     if (!MatchId.safeParse(req.params.id).success) {
       res.status(400).json({ error: "bad-id", message: "a match id is a UUID" });
       return;
     }
-    const match = records.getMatch(req.params.id);
+    const match = await records.getMatch(req.params.id);
     if (!match) {
       res.status(404).json({ error: "not-found", message: "no match with this id" });
       return;

@@ -1,11 +1,16 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { Worker } from "node:worker_threads";
+import { Kysely } from "kysely";
+import { Migrator } from "kysely/migration";
+import { GenericSqliteWorkerDialect } from "kysely-generic-sqlite/worker";
+import { createNodeWorkerExecutor } from "kysely-generic-sqlite/worker-helper-node";
+import { migrationProvider } from "./migrations.ts";
+import type { RecordsDatabase } from "./records-schema.ts";
+import type { SqliteWorkerData } from "./sqlite-worker.ts";
 
 /**
- * Match records in an embedded SQLite database (Node's built-in `node:sqlite`: maintained with Node itself,
- * no native build step). Every completed shot is appended before it is announced, so what players saw is
- * always on disk; WAL mode lets several game processes on one host share the file.
+ * Match records: every completed shot is appended before it is announced, so what players saw is always
+ * on disk. Queries go through Kysely; the embedded SQLite file is served by a worker thread, so a write that
+ * waits for the disk or for another process's lock never holds up the game.
  */
 
 export interface NewMatch {
@@ -32,6 +37,7 @@ export interface ShotRecord {
   readonly at: number;
 }
 
+/** How a match ended; `abandoned` when its table closed before anyone won. */
 export interface MatchResult {
   readonly winner: 0 | 1 | null;
   readonly reason: string;
@@ -51,124 +57,117 @@ export interface MatchSummary {
   readonly result: MatchResult;
 }
 
-interface MatchRow {
-  id: string;
-  code: string;
-  visibility: "public" | "private";
-  opening: "lag" | "draw";
-  shot_clock: number;
-  players: string;
-  started_at: number;
-  result: string | null;
+/**
+ * What one action changed, written in one transaction: the match itself with its first action, the shot the
+ * action played, and the result if it ended the match.
+ */
+export interface ActionRecord {
+  readonly matchId: string;
+  readonly match?: NewMatch;
+  readonly shot?: ShotRecord;
+  readonly result?: MatchResult;
 }
 
-interface ShotRow {
-  number: number;
-  seat: number;
-  kind: string;
-  request: string;
-  before: string | null;
-  verdict: string;
-  events: string;
-  trace: Uint8Array;
-  at: number;
+export interface RecordsOptions {
+  /** The SQLite file (its folder is created) or ":memory:". */
+  readonly path: string;
+  /** How long a write waits for another process's lock before it fails (default 2 s). */
+  readonly busyTimeoutMs?: number;
 }
-
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS matches (
-    id TEXT PRIMARY KEY,
-    code TEXT NOT NULL,
-    visibility TEXT NOT NULL,
-    opening TEXT NOT NULL,
-    shot_clock INTEGER NOT NULL,
-    players TEXT NOT NULL,
-    started_at INTEGER NOT NULL,
-    result TEXT,
-    finished_at INTEGER
-  );
-  CREATE INDEX IF NOT EXISTS matches_finished ON matches (visibility, finished_at);
-  CREATE TABLE IF NOT EXISTS shots (
-    match_id TEXT NOT NULL REFERENCES matches (id),
-    number INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    request TEXT NOT NULL,
-    before TEXT,
-    verdict TEXT NOT NULL,
-    events TEXT NOT NULL,
-    trace BLOB NOT NULL,
-    at INTEGER NOT NULL,
-    PRIMARY KEY (match_id, number)
-  );
-`;
 
 export class MatchRecords {
-  private readonly db: DatabaseSync;
+  private readonly db: Kysely<RecordsDatabase>;
 
-  /** `path` is a file (its folder is created) or ":memory:". */
-  constructor(path: string) {
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    this.db = new DatabaseSync(path);
-    this.db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;");
-    this.db.exec(SCHEMA);
-    this.migrate();
+  private constructor(db: Kysely<RecordsDatabase>) {
+    this.db = db;
   }
 
-  /** Files written before a column existed get it added (older rows read it as null). */
-  private migrate(): void {
-    const columns = this.db.prepare("PRAGMA table_info(shots)").all() as unknown as { name: string }[];
-    if (!columns.some((c) => c.name === "before")) this.db.exec("ALTER TABLE shots ADD COLUMN before TEXT");
+  /** Opens the database and brings its schema up to date; rejects when either fails. */
+  static async open(options: RecordsOptions): Promise<MatchRecords> {
+    const data: SqliteWorkerData = { path: options.path, busyTimeoutMs: options.busyTimeoutMs ?? 2_000 };
+    const dialect = new GenericSqliteWorkerDialect(
+      createNodeWorkerExecutor({ worker: () => new Worker(new URL("./sqlite-worker.ts", import.meta.url)), data }),
+    );
+    const db = new Kysely<RecordsDatabase>({ dialect });
+    const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+    if (error) {
+      await db.destroy();
+      throw error instanceof Error ? error : new Error(String(error));
+    }
+    return new MatchRecords(db);
   }
 
-  startMatch(match: NewMatch): void {
-    this.db
-      .prepare(
-        "INSERT INTO matches (id, code, visibility, opening, shot_clock, players, started_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      )
-      .run(
-        match.id,
-        match.code,
-        match.visibility,
-        match.opening,
-        match.shotClock,
-        JSON.stringify(match.players),
-        match.startedAt,
-      );
+  /** Appends what one action changed, all or nothing. */
+  async recordAction(action: ActionRecord): Promise<void> {
+    if (!action.match && !action.shot && !action.result) return;
+    await this.db.transaction().execute(async (trx) => {
+      const { match, shot, result } = action;
+      if (match) {
+        await trx
+          .insertInto("matches")
+          .values({
+            id: match.id,
+            code: match.code,
+            visibility: match.visibility,
+            opening: match.opening,
+            shot_clock: match.shotClock,
+            players: JSON.stringify(match.players),
+            started_at: match.startedAt,
+            result: null,
+            finished_at: null,
+          })
+          .onConflict((c) => c.column("id").doNothing())
+          .execute();
+      }
+      if (shot) {
+        await trx
+          .insertInto("shots")
+          .values({
+            match_id: action.matchId,
+            number: shot.number,
+            seat: shot.seat,
+            kind: shot.kind,
+            request: JSON.stringify(shot.request),
+            before: JSON.stringify(shot.before),
+            verdict: JSON.stringify(shot.verdict),
+            events: JSON.stringify(shot.events),
+            trace: shot.trace,
+            at: shot.at,
+          })
+          .execute();
+      }
+      if (result) {
+        await trx
+          .updateTable("matches")
+          .set({ result: JSON.stringify(result), finished_at: result.finishedAt })
+          .where("id", "=", action.matchId)
+          .where("result", "is", null)
+          .execute();
+      }
+    });
   }
 
-  appendShot(matchId: string, shot: ShotRecord): void {
-    this.db
-      .prepare(
-        "INSERT INTO shots (match_id, number, seat, kind, request, before, verdict, events, trace, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      )
-      .run(
-        matchId,
-        shot.number,
-        shot.seat,
-        shot.kind,
-        JSON.stringify(shot.request),
-        JSON.stringify(shot.before),
-        JSON.stringify(shot.verdict),
-        JSON.stringify(shot.events),
-        shot.trace,
-        shot.at,
-      );
+  /**
+   * Closes every unfinished match not in `live` as abandoned: their tables no longer exist (the process that
+   * held them stopped). Returns how many were closed.
+   */
+  async abandonUnfinished(live: readonly string[], at: number): Promise<number> {
+    const result = JSON.stringify({ winner: null, reason: "abandoned", shelves: [0, 0], finishedAt: at });
+    let query = this.db.updateTable("matches").set({ result, finished_at: at }).where("result", "is", null);
+    if (live.length > 0) query = query.where("id", "not in", live);
+    const [update] = await query.execute();
+    return Number(update?.numUpdatedRows ?? 0);
   }
 
-  finishMatch(matchId: string, result: MatchResult): void {
-    this.db
-      .prepare("UPDATE matches SET result = ?, finished_at = ? WHERE id = ? AND result IS NULL")
-      .run(JSON.stringify(result), result.finishedAt, matchId);
-  }
-
-  getMatch(id: string): MatchRecord | null {
-    const row = this.db.prepare("SELECT * FROM matches WHERE id = ?").get(id) as MatchRow | undefined;
+  async getMatch(id: string): Promise<MatchRecord | null> {
+    const row = await this.db.selectFrom("matches").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) return null;
-    const shots = this.db
-      .prepare(
-        "SELECT number, seat, kind, request, before, verdict, events, trace, at FROM shots WHERE match_id = ? ORDER BY number",
-      )
-      .all(id) as unknown as ShotRow[];
+    const shots = await this.db
+      .selectFrom("shots")
+      .select(["number", "seat", "kind", "request", "before", "verdict", "events", "trace", "at"])
+      .where("match_id", "=", id)
+      .orderBy("number")
+      .execute();
     return {
       ...matchFromRow(row),
       shots: shots.map((s) => ({
@@ -180,30 +179,35 @@ export class MatchRecords {
         verdict: JSON.parse(s.verdict),
         events: JSON.parse(s.events),
         trace: s.trace,
-        at: s.at,
+        at: Number(s.at),
       })),
     };
   }
 
-  /** The latest finished public matches, newest first. */
-  recentResults(limit: number): MatchSummary[] {
-    const rows = this.db
-      .prepare(
-        "SELECT * FROM matches WHERE visibility = 'public' AND result IS NOT NULL ORDER BY finished_at DESC, id LIMIT ?",
-      )
-      .all(limit) as unknown as MatchRow[];
+  /** The latest finished public matches, newest first (abandoned ones are not results). */
+  async recentResults(limit: number): Promise<MatchSummary[]> {
+    const rows = await this.db
+      .selectFrom("matches")
+      .selectAll()
+      .where("visibility", "=", "public")
+      .where("result", "is not", null)
+      .where("result", "not like", '%"reason":"abandoned"%')
+      .orderBy("finished_at", "desc")
+      .orderBy("id")
+      .limit(limit)
+      .execute();
     return rows.map((row) => {
       const match = matchFromRow(row);
       return { id: match.id, players: match.players, startedAt: match.startedAt, result: match.result! };
     });
   }
 
-  close(): void {
-    if (this.db.isOpen) this.db.close();
+  async close(): Promise<void> {
+    await this.db.destroy();
   }
 }
 
-function matchFromRow(row: MatchRow): Omit<MatchRecord, "shots"> {
+function matchFromRow(row: RecordsDatabase["matches"]): Omit<MatchRecord, "shots"> {
   return {
     id: row.id,
     code: row.code,
@@ -211,7 +215,7 @@ function matchFromRow(row: MatchRow): Omit<MatchRecord, "shots"> {
     opening: row.opening,
     shotClock: row.shot_clock,
     players: JSON.parse(row.players) as [string, string],
-    startedAt: row.started_at,
+    startedAt: Number(row.started_at),
     result: row.result === null ? null : (JSON.parse(row.result) as MatchResult),
   };
 }

@@ -17,6 +17,15 @@ export const waitingForOpponent = (type: string) =>
 export const stillAnimating = (type: string) =>
   error(type, "animating", "the previous shot is still playing", "Предыдущий удар ещё не закончился");
 
+/** The action could not be written to the match record: it was not applied, and nobody was told of it. */
+export const notRecorded = (type: string) =>
+  error(
+    type,
+    "not-recorded",
+    "the server could not record this; nothing changed, try again",
+    "Сервер не смог записать действие; ничего не изменилось, попробуйте ещё раз",
+  );
+
 export const lagAlreadySent = () =>
   error("lag", "lag-already-sent", "your lag shot is already in", "Ваш удар на раскат уже сделан");
 

@@ -1,6 +1,6 @@
 import type { MatchView, PlayedShot } from "@habibka/shared/pipeline";
 import type { ShotBroadcast, VerdictMessage } from "@habibka/shared/protocol";
-import type { MatchRecords } from "../records/match-records.ts";
+import type { ActionRecord } from "../records/match-records.ts";
 
 /** The `shot` message every client receives (docs/PROTOCOL.md); `elapsed` is set per late joiner. */
 export function shotBroadcast(matchId: string, played: PlayedShot, seat: number): ShotBroadcast {
@@ -19,36 +19,39 @@ export function shotBroadcast(matchId: string, played: PlayedShot, seat: number)
   };
 }
 
-/**
- * Writes what an action changed to the match record: the shot it played, and the result when it ended the
- * match. Called before anything is announced, so a shot players saw is always on disk (issue 5).
- */
-export function recordOutcome(
-  records: MatchRecords,
+/** What an action adds to the match record: the shot it played, and the result when it ended the match. */
+export function actionRecord(
   matchId: string,
-  played: PlayedShot | undefined,
-  seat: number,
-  view: MatchView,
-): void {
-  if (played) {
-    records.appendShot(matchId, {
-      number: played.number,
-      seat,
-      kind: played.kind,
-      request: played.request,
-      before: played.before,
-      verdict: played.verdict,
-      events: played.events,
-      trace: played.trace,
-      at: Date.now(),
-    });
-  }
-  if (view.phase === "finished" && view.winner !== null) {
-    records.finishMatch(matchId, {
-      winner: view.winner,
-      reason: view.finishReason,
-      shelves: [view.shelves[0].length, view.shelves[1].length],
-      finishedAt: Date.now(),
-    });
-  }
+  change: { readonly played?: PlayedShot | undefined; readonly seat: number; readonly view: MatchView },
+  at: number,
+): ActionRecord {
+  const { played, view } = change;
+  return {
+    matchId,
+    ...(played
+      ? {
+          shot: {
+            number: played.number,
+            seat: change.seat,
+            kind: played.kind,
+            request: played.request,
+            before: played.before,
+            verdict: played.verdict,
+            events: played.events,
+            trace: played.trace,
+            at,
+          },
+        }
+      : {}),
+    ...(view.phase === "finished" && view.winner !== null
+      ? {
+          result: {
+            winner: view.winner,
+            reason: view.finishReason,
+            shelves: [view.shelves[0].length, view.shelves[1].length] as const,
+            finishedAt: at,
+          },
+        }
+      : {}),
+  };
 }

@@ -65,6 +65,15 @@ export class ShotTiming {
     );
   }
 
+  /** The player to move has seen the shot to its end: accept the next one now. */
+  endAnimation(): void {
+    if (!this.running) return;
+    this.animationTimer?.clear();
+    this.animationTimer = null;
+    this.running = null;
+    this.hooks.animationEnded();
+  }
+
   /** The running shot as a late joiner receives it, with how far it has played. */
   runningForLateJoiner(): ShotBroadcast | null {
     if (!this.running) return null;

@@ -68,7 +68,7 @@ export function mirrorSeats(state: MatchState, seating: Seating): void {
     }
     let player = state.players.get(key);
     if (!player) {
-      player = new PlayerState({ name: held.name, seat, connected: true, debt: 0 });
+      player = new PlayerState({ name: held.name, seat, connected: true, debt: 0, holdLeft: 0 });
       state.players.set(key, player);
     }
     player.name = held.name;

@@ -13,6 +13,7 @@ export interface Welcome {
   seat: 0 | 1 | null;
   seatToken?: string;
   matchId: string;
+  chat: ChatMessage[];
 }
 
 export interface ErrorMessage {
@@ -44,6 +45,13 @@ export interface ChatMessage {
   at: number;
 }
 
+export interface ActionMessage {
+  kind: "take" | "pass" | "resign" | "absence";
+  seat: 0 | 1;
+  shotNumber: number;
+  offer?: "bonus" | "foul";
+}
+
 export interface AimMessage {
   seat: number;
   stroke: unknown;
@@ -71,7 +79,10 @@ export interface SyncedState {
   lagSent: boolean[] & { length: number };
   rematch: boolean[] & { length: number };
   balls: Iterable<{ id: number; x: number; y: number; onTable: boolean }>;
-  players: Map<string, { name: string; seat: number; connected: boolean; shelf: Iterable<number>; debt: number }>;
+  players: Map<
+    string,
+    { name: string; seat: number; connected: boolean; shelf: Iterable<number>; debt: number; holdLeft: number }
+  >;
   spectators: Map<string, { name: string }>;
   toJSON(): Record<string, unknown>;
 }
@@ -84,6 +95,7 @@ export interface TableClient {
   readonly shots: ShotMessage[];
   readonly chats: ChatMessage[];
   readonly aims: AimMessage[];
+  readonly actions: ActionMessage[];
   /** Close codes seen by `onLeave` and `onDrop`. */
   readonly leaves: number[];
   readonly drops: number[];
@@ -106,6 +118,7 @@ function attach(sdk: Client, room: Room): TableClient {
     shots: [],
     chats: [],
     aims: [],
+    actions: [],
     leaves: [],
     drops: [],
     reconnects: { count: 0 },
@@ -134,6 +147,7 @@ function attach(sdk: Client, room: Room): TableClient {
   room.onMessage("shot", (m: ShotMessage) => client.shots.push(m));
   room.onMessage("chat", (m: ChatMessage) => client.chats.push(m));
   room.onMessage("aim", (m: AimMessage) => client.aims.push(m));
+  room.onMessage("action", (m: ActionMessage) => client.actions.push(m));
   room.onLeave((code: number) => client.leaves.push(code));
   room.onDrop((code: number) => client.drops.push(code));
   room.onReconnect(() => client.reconnects.count++);
@@ -158,12 +172,15 @@ export async function joinTable(url: string, code: string, options: Record<strin
   return client;
 }
 
-/** Two seated players at a new table: `a` created it (seat 0), `b` joined by its code (seat 1). */
+/**
+ * Two seated players at a new table: `a` created it (seat 0), `b` joined by its code (seat 1). Private unless
+ * asked otherwise: a public table runs a shot clock, whose ticking would show in every state a test compares.
+ */
 export async function seatedPair(
   url: string,
   options: Record<string, unknown> = {},
 ): Promise<{ a: TableClient; b: TableClient; code: string }> {
-  const a = await createTable(url, { name: "Anna", ...options });
+  const a = await createTable(url, { name: "Anna", visibility: "private", ...options });
   const code = a.room.roomId;
   const b = await joinTable(url, code, { name: "Boris" });
   await eventually(() => a.state.phase !== "waiting" && b.state.phase !== "waiting", "the match to start");

@@ -1,6 +1,26 @@
 import type { Server } from "@colyseus/core";
 import { createGameServer, type GameServerOptions } from "../../src/game-server.ts";
 import { createLogger } from "../../src/logger.ts";
+import { type AddressAllowances, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "../../src/rate-limits.ts";
+
+/**
+ * The production limits, but with room for one test address to open hundreds of tables and connections:
+ * every test talks from 127.0.0.1. Tests of the address limits themselves pass DEFAULT_RATE_LIMITS.
+ */
+export const TEST_RATE_LIMITS: RateLimitSettings = {
+  ...DEFAULT_RATE_LIMITS,
+  address: Object.fromEntries(
+    Object.entries(DEFAULT_RATE_LIMITS.address).map(([name, allowance]) => [
+      name,
+      { ...allowance, points: allowance.points * 100 },
+    ]),
+  ) as unknown as AddressAllowances,
+};
+
+/** No table limit will get in the way: for tests that send many refused requests from one seat. */
+export const UNLIMITED_MESSAGES: RateLimitSettings["message"] = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_LIMITS.message).map((type) => [type, { burst: 10_000, perSecond: 10_000 }]),
+) as unknown as RateLimitSettings["message"];
 
 export interface RunningServer {
   readonly port: number;
@@ -10,11 +30,21 @@ export interface RunningServer {
 }
 
 /** Starts the real game server on a free loopback port, quiet, for tests over real WebSockets. */
-export async function startTestServer(options: GameServerOptions = {}): Promise<RunningServer> {
-  const game = createGameServer(
-    { port: 0, host: "127.0.0.1", logLevel: "silent", clientDist: "/nonexistent", databasePath: ":memory:" },
+export async function startTestServer(
+  options: GameServerOptions & { readonly databasePath?: string } = {},
+): Promise<RunningServer> {
+  const { databasePath = ":memory:", ...gameOptions } = options;
+  const game = await createGameServer(
+    {
+      port: 0,
+      host: "127.0.0.1",
+      logLevel: "silent",
+      clientDist: "/nonexistent",
+      databasePath,
+      trustProxy: false,
+    },
     createLogger("silent"),
-    options,
+    { rateLimits: TEST_RATE_LIMITS, ...gameOptions },
   );
   const port = await game.listen();
   return {

@@ -8,6 +8,7 @@ import { fail, ok, type Result } from "../rules/result.ts";
 import type { ShotVerdict } from "../rules/verdict.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import { type BallTrace, encodeTrace } from "../shot/trace-codec.ts";
+import { visibleEnd } from "../shot/visible-end.ts";
 import type { BallPosition } from "../table/balls.ts";
 import { BALL_RADIUS, HALF_WIDTH } from "../table/dimensions.ts";
 import { HOUSE_LINE_X } from "../table/marks.ts";
@@ -34,7 +35,7 @@ export interface PlayedShot {
   readonly events: readonly ShotEvent[];
   /** The trace in the compact binary form of shared/src/shot/trace-codec.ts. */
   readonly trace: Uint8Array;
-  /** Seconds until the last ball stopped (the animation's length). */
+  /** Seconds of animation: until the last visible movement (the trace itself runs to the end). */
   readonly duration: number;
   readonly verdict: ShotVerdict | LagVerdict;
 }
@@ -65,10 +66,9 @@ export function newMatch(options: NewMatchOptions): Match {
   return { flow: drawn.value.state, absent: null, offerTaken: null };
 }
 
+/** The animation's length: until what is still moving can no longer be seen (visible-end.ts). */
 function traceDuration(traces: readonly BallTrace[] | undefined): number {
-  let end = 0;
-  for (const ball of traces ?? []) end = Math.max(end, ball.points.at(-1)?.[0] ?? 0);
-  return end;
+  return visibleEnd(traces ?? []);
 }
 
 export function playShot(match: Match, seat: Seat, message: ShotMessage): Result<Outcome> {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { POCKET_IDS } from "../table/pockets.ts";
+import { ChatText } from "./visible-text.ts";
 
 /**
  * Messages a client sends to a table (docs/PROTOCOL.md). Shapes and ranges are checked here, with the
@@ -66,13 +67,18 @@ export const AimMessage = z.object({
 });
 export type AimMessage = z.infer<typeof AimMessage>;
 
-export const CHAT_MAX_LENGTH = 200;
-export const ChatMessage = z.object({
-  text: z.string().trim().min(1, "empty message").max(CHAT_MAX_LENGTH, `at most ${CHAT_MAX_LENGTH} characters`),
-});
+/** A chat line, cleared of characters that hide or reorder text (visible-text.ts). */
+export const ChatMessage = z.object({ text: ChatText });
 export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/**
+ * The sender's client has finished showing the latest shot (its playback ended, or the player skipped it);
+ * `shotNumber` is the state's current number, so a late `seen` for an older shot changes nothing.
+ */
+export const SeenMessage = z.object({ shotNumber: z.number().int().min(0).max(100_000) });
+export type SeenMessage = z.infer<typeof SeenMessage>;
 
 export const EmptyMessage = z.object({}).optional();
 
-export const CLIENT_MESSAGE_TYPES = ["shot", "lag", "answer", "aim", "chat", "resign", "rematch"] as const;
+export const CLIENT_MESSAGE_TYPES = ["shot", "lag", "answer", "aim", "chat", "seen", "resign", "rematch"] as const;
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];

@@ -1,3 +1,4 @@
 export * from "./client-messages.ts";
 export type * from "./server-messages.ts";
 export * from "./table-options.ts";
+export * from "./visible-text.ts";

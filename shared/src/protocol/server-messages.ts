@@ -13,6 +13,8 @@ export interface WelcomeMessage {
   /** Only to the seat's holder: the secret that returns him to the seat. */
   readonly seatToken?: string;
   readonly matchId: string;
+  /** The table's latest chat lines (at most 50), oldest first. */
+  readonly chat: readonly ChatBroadcast[];
 }
 
 export interface Explanation {
@@ -68,6 +70,18 @@ export interface ChatBroadcast {
   readonly text: string;
   /** Server epoch milliseconds. */
   readonly at: number;
+}
+
+/**
+ * A decision that is not a shot, told to everyone at the table: taking or passing an offer, a resignation,
+ * or a seat lost by absence. `shotNumber` is the match's number when it was made.
+ */
+export interface ActionBroadcast {
+  readonly kind: "take" | "pass" | "resign" | "absence";
+  readonly seat: 0 | 1;
+  readonly shotNumber: number;
+  /** The offer that was taken or passed. */
+  readonly offer?: "bonus" | "foul";
 }
 
 export interface ErrorMessage {

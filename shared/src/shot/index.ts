@@ -1,2 +1,3 @@
 export * from "./shot-events.ts";
 export * from "./trace-codec.ts";
+export * from "./visible-end.ts";

@@ -27,6 +27,8 @@ export const PlayerState = schema(
     shelf: t.array("uint8"),
     /** Balls the player owes after fouls with an empty shelf (clause 15, I15). */
     debt: t.uint8(),
+    /** While the holder is away: seconds left before the seat's hold runs out; 0 while he is here. */
+    holdLeft: t.uint16(),
   },
   "PlayerState",
 );

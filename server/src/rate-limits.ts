@@ -1,0 +1,94 @@
+import type { ClientMessageType } from "@habibka/shared/protocol";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+
+/**
+ * Every rate the server holds a client to, in one place (docs/SECURITY.md explains each). Two kinds:
+ * - per address, across every table and route of the process, so that a reconnection, a new tab or a new
+ *   table does not reset them;
+ * - per message type at one table, counted per seat for a player and per address for a watcher (the room's
+ *   message guard applies them), so that coming back on a new connection does not reset them either.
+ */
+
+export interface Allowance {
+  /** Requests allowed per window. */
+  readonly points: number;
+  readonly seconds: number;
+}
+
+/** A token bucket: `burst` at once, then `perSecond`. */
+export interface MessageRate {
+  readonly burst: number;
+  readonly perSecond: number;
+}
+
+export interface AddressAllowances {
+  /** Creating, joining and reconnecting (`POST /matchmake/...`). */
+  readonly matchmaking: Allowance;
+  /** `GET /api/...`. */
+  readonly api: Allowance;
+  /** Everything else over HTTP: the client's files, invite links, health. */
+  readonly pages: Allowance;
+  /** WebSocket upgrades. */
+  readonly upgrades: Allowance;
+  /** Chat lines, over every table the address sits or watches at. */
+  readonly chat: Allowance;
+}
+
+export interface RateLimitSettings {
+  readonly address: AddressAllowances;
+  readonly message: Readonly<Record<ClientMessageType, MessageRate>>;
+}
+
+const PER_SHOT: MessageRate = { burst: 3, perSecond: 1 };
+const RARE: MessageRate = { burst: 2, perSecond: 0.5 };
+
+/** Generous for people (a page load is a handful of requests, a shot a few messages), tight for scripts. */
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  address: {
+    matchmaking: { points: 20, seconds: 10 },
+    api: { points: 60, seconds: 10 },
+    pages: { points: 300, seconds: 10 },
+    upgrades: { points: 30, seconds: 10 },
+    chat: { points: 12, seconds: 10 },
+  },
+  message: {
+    lag: PER_SHOT,
+    shot: PER_SHOT,
+    answer: PER_SHOT,
+    seen: PER_SHOT,
+    aim: { burst: 10, perSecond: 10 },
+    chat: { burst: 5, perSecond: 1 },
+    resign: RARE,
+    rematch: RARE,
+  },
+};
+
+export type AddressLimitName = keyof AddressAllowances;
+
+/** Allowed, or refused with how long until the next request would be. */
+export type LimitAnswer = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number };
+
+export interface AddressLimits {
+  take(name: AddressLimitName, address: string): Promise<LimitAnswer>;
+}
+
+export function createAddressLimits(allowances: AddressAllowances = DEFAULT_RATE_LIMITS.address): AddressLimits {
+  const limiters = new Map(
+    (Object.keys(allowances) as AddressLimitName[]).map((name) => [
+      name,
+      new RateLimiterMemory({ keyPrefix: name, points: allowances[name].points, duration: allowances[name].seconds }),
+    ]),
+  );
+  return {
+    async take(name, address) {
+      try {
+        await limiters.get(name)!.consume(address);
+        return { allowed: true };
+      } catch (refusal) {
+        // The limiter rejects with its result when the points are spent, and with an Error when its store fails.
+        if (!(refusal instanceof RateLimiterRes)) throw refusal;
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+      }
+    },
+  };
+}
