@@ -362,12 +362,12 @@ describe("two people play a whole match of Habibka in two browsers", () => {
     expect(laptopShelves[winner]).toHaveLength(8);
     const winnerName = names.get(pages[winner]!)!;
     for (const page of pages) {
-      await expect.poll(() => page.getByTestId("result").textContent()).toContain(winnerName);
       await expect.poll(() => page.getByTestId(`score-${winner}`).textContent()).toBe("8");
       await expect.poll(() => page.getByTestId("rematch").isVisible()).toBe(true);
     }
     // The result screen: each player is told in his own words, both see the same score and series.
     await expect.poll(() => pages[winner]!.getByTestId("result").textContent()).toContain("Вы выиграли");
+    await expect.poll(() => pages[1 - winner]!.getByTestId("result").textContent()).toContain(winnerName);
     for (const id of ["result-score-0", "result-score-1", "series-0", "series-1"]) {
       expect(await phone.getByTestId(id).textContent(), id).toBe(await laptop.getByTestId(id).textContent());
     }

@@ -62,6 +62,7 @@ export const en: Messages = {
     yourDecision: "Your turn: decide whether to shoot",
     theirTurn: "{{name}} to play",
     theirDecision: "{{name}} is deciding",
+    moverAbsent: "{{name}} to play, but offline: waiting",
     clock: "{{count}} s",
     shelf: "Shelf",
     debt: "owes {{count}}",

@@ -64,6 +64,7 @@ export const ru = {
     yourDecision: "Ваш ход: решите, бить ли",
     theirTurn: "Бьёт {{name}}",
     theirDecision: "Решает {{name}}",
+    moverAbsent: "Ход за {{name}}, но нет связи: ждём",
     clock: "{{count}} с",
     shelf: "Полка",
     debt: "долг {{count}}",

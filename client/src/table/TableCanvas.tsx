@@ -150,6 +150,7 @@ export function TableCanvas(props: Props) {
         ref={canvasRef}
         data-testid="table-canvas"
         data-loupes={props.overlay.loupes.length}
+        data-guide={props.overlay.guide ? (props.overlay.guide.own ? "own" : "theirs") : "none"}
         aria-label={props.label}
         role="img"
         tabIndex={0}

@@ -34,7 +34,6 @@ export function ResultOverlay({ snapshot, seat, series, onRematch, onClose, onLo
               ? t("result.youWon")
               : t("result.youLost", { name: winner })}
         </h2>
-        {seat !== null && <p>{t("table.winner", { name: winner })}</p>}
         {snapshot.finishReason && (
           <p className="hint">
             {t(`table.finish.${snapshot.finishReason}`, {

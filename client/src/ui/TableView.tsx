@@ -482,6 +482,8 @@ function TurnLine({
       : snapshot.phase === "opening"
         ? t("opening.yours")
         : t("table.yourTurn");
+  } else if (mover && snapshot.players[snapshot.toMove]?.connected === false) {
+    text = t("table.moverAbsent", { name: mover });
   } else if (mover) {
     text = snapshot.offer !== "" ? t("table.theirDecision", { name: mover }) : t("table.theirTurn", { name: mover });
   }
