@@ -1,7 +1,11 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import type { Circle } from "../client/src/game/aim-geometry.ts";
 import { angleTowards } from "../client/src/game/aim-geometry.ts";
-import { predictShot } from "../client/src/game/shot-guide.ts";
+import { suggestedWay } from "../client/src/game/call-way.ts";
+import { entersPocket, predictShot } from "../client/src/game/shot-guide.ts";
+import { BALL_RADIUS } from "../shared/src/table/dimensions.ts";
+import { POCKET_IDS, POCKETS, type PocketId } from "../shared/src/table/pockets.ts";
 import { SCREENSHOT_DIR } from "./support/browser.ts";
 import { useGameAndBrowser } from "./support/game-and-browser.ts";
 import {
@@ -58,6 +62,40 @@ const STROKE_CONTROLS = [
 ] as const;
 
 type Position = [number, number, number];
+
+/**
+ * A pot the guide says goes in: for the straightest ball–pocket pairs, the aim is scanned in 0.02° steps
+ * around the ghost ball's line until the guide's object-ball line enters the pocket.
+ */
+function findPot(cue: Circle, balls: readonly Circle[], speed: number) {
+  const pairs = balls
+    .filter((b) => b.id !== 0 && b.id !== cue.id)
+    .flatMap((ball) =>
+      POCKET_IDS.map((pocket) => {
+        const mouth = POCKETS[pocket].mouthCentre;
+        const d = Math.hypot(mouth.x - ball.x, mouth.y - ball.y);
+        const u = { x: (mouth.x - ball.x) / d, y: (mouth.y - ball.y) / d };
+        const ghost = { x: ball.x - 2 * BALL_RADIUS * u.x, y: ball.y - 2 * BALL_RADIUS * u.y };
+        const aim = angleTowards(cue, ghost);
+        // The cut: how far the object ball's line turns from the aim.
+        const cut = Math.abs(((aim - angleTowards(ghost, mouth) + 540) % 360) - 180);
+        return { ball: ball.id, pocket, aim, cut, d };
+      }),
+    )
+    .filter((p) => p.cut < 70)
+    .sort((a, b) => a.cut - b.cut || a.d - b.d)
+    .slice(0, 30);
+  for (const pair of pairs) {
+    for (let step = 0; step <= 150; step++) {
+      const angle = Math.round((pair.aim + (step % 2 ? 1 : -1) * Math.ceil(step / 2) * 0.02) * 1000) / 1000;
+      const guide = predictShot(cue, { angle: (angle + 360) % 360, speed, offset: { x: 0, y: 0 } }, balls);
+      if (guide.hit?.ball === pair.ball && entersPocket(guide.hit.path) === pair.pocket) {
+        return { ball: pair.ball, pocket: pair.pocket, angle: Math.round(((angle + 360) % 360) * 1000) / 1000 };
+      }
+    }
+  }
+  return null;
+}
 
 describe("one screen on a phone and on a laptop", () => {
   const table = useGameAndBrowser();
@@ -151,18 +189,35 @@ describe("one screen on a phone and on a laptop", () => {
       (i) => i?.phase === "opening",
     );
 
-    // If the opponent breaks, this screen watches the shot, then takes any offer it leaves.
+    // The opponent breaks, or this screen does (a turn of its own, placed in the house) and then watches the
+    // opponent's reply: the turn tested below is always one in play.
     const first = (await waitFor(
       "a player to move",
       () => tableInfo(helper),
       (i) => i !== null && i.toMove >= 0,
     ))!;
-    if (String(first.toMove) === first.seat) {
-      await fits(player, "watching");
-      await shot("watching");
-      await opponentPlays(helper, (await tableInfo(helper))!);
+    if (String(first.toMove) !== first.seat) {
+      await waitFor(
+        "the break on this screen",
+        () => tableInfo(player),
+        (i) => i?.canShoot === true,
+      );
+      await fits(player, "break");
+      for (const id of STROKE_CONTROLS) await expectOnScreen(player, id);
+      await shot("break");
+      await press(player, screen, "shoot");
       await skipShot(player, first.shotNumber, screen.touch);
+      await skipShot(helper, first.shotNumber);
     }
+    const reply = (await waitFor(
+      "the opponent to move",
+      () => tableInfo(helper),
+      (i) => i !== null && !i.animating && String(i.toMove) === i.seat && (i.canShoot || i.offer !== ""),
+    ))!;
+    await fits(player, "watching");
+    await shot("watching");
+    await opponentPlays(helper, reply);
+    await skipShot(player, reply.shotNumber, screen.touch);
     const mine = (await waitFor(
       "this screen's turn",
       () => tableInfo(player),
@@ -206,32 +261,45 @@ describe("one screen on a phone and on a laptop", () => {
     await expect.poll(() => angleShown(player)).not.toBe(before);
     await fits(player, "after the swipe");
 
-    // Aim at the white ball nearest the foot and call it on the table: tap the ball, then the pocket.
+    // Aim a pot the guide says goes in, and call it on the table: tap the ball, then the pocket.
     const cue = mine.phase === "opening" ? null : positions.filter(([id]) => id !== 0).sort((a, b) => a[1] - b[1])[0]!;
     const cueSpot = cue ? { x: cue[1], y: cue[2] } : await placedCue(player);
-    const target = positions.filter(([id]) => id !== 0 && id !== cue?.[0]).sort((a, b) => b[1] - a[1])[0]!;
-    await setAngle(player, Math.round(angleTowards(cueSpot, { x: target[1], y: target[2] }) * 1000) / 1000);
+    const cueId = cue?.[0] ?? 1;
+    const speed = Number(await player.getByTestId("speed-slider").inputValue());
+    const balls = positions.map(([id, x, y]) => ({ id, x, y }));
+    const onTable = cue ? balls : [...balls, { id: cueId, ...cueSpot }];
+    const pot = findPot({ id: cueId, ...cueSpot }, onTable, speed);
+    const target = pot
+      ? positions.find(([id]) => id === pot.ball)!
+      : positions.filter(([id]) => id !== 0 && id !== cueId).sort((a, b) => b[1] - a[1])[0]!;
+    const pocket: PocketId = pot?.pocket ?? (target[2] > 0 ? "FL" : "FR");
+    await setAngle(
+      player,
+      pot?.angle ?? Math.round(angleTowards(cueSpot, { x: target[1], y: target[2] }) * 1000) / 1000,
+    );
     await tapTable(player, screen, target[1], target[2]);
-    const pocket = target[2] > 0 ? "FL" : "FR";
-    const { POCKETS } = await import("../shared/src/table/pockets.ts");
     await tapTable(player, screen, POCKETS[pocket].mouthCentre.x, POCKETS[pocket].mouthCentre.y);
     const entry = player.getByTestId("call-entry");
     await expect.poll(() => entry.getAttribute("data-ball")).toBe(String(target[0]));
     await expect.poll(() => entry.getAttribute("data-pocket")).toBe(pocket);
     // The way is the guide's, shown on its toggle; the player may switch it to the other one.
-    const balls = positions.map(([id, x, y]) => ({ id, x, y }));
     const guide = predictShot(
-      { id: cue?.[0] ?? 1, ...cueSpot },
-      {
-        angle: await angleShown(player),
-        speed: Number(await player.getByTestId("speed-slider").inputValue()),
-        offset: { x: 0, y: 0 },
-      },
-      cue ? balls : [...balls, { id: 1, ...cueSpot }],
+      { id: cueId, ...cueSpot },
+      { angle: await angleShown(player), speed, offset: { x: 0, y: 0 } },
+      onTable,
     );
-    const { suggestedWay } = await import("../client/src/game/call-way.ts");
-    const way = suggestedWay(guide, target[0], cue?.[0] ?? 1, pocket);
+    const way = suggestedWay(guide, target[0], cueId, pocket);
+    if (pot) {
+      expect(way, "a pot the guide says goes in straight is called direct").toBe("direct");
+      // The called pocket lights up: the guide's line goes in.
+      await expect.poll(() => entry.getAttribute("data-lit")).toBe("true");
+    }
     await expect.poll(() => entry.getAttribute("data-way")).toBe(way);
+    // The README shows this moment on a phone and on a laptop (a pot the guide puts in), once "Ваш ход" has
+    // been read.
+    await expect.poll(() => player.getByTestId("notice").count(), { timeout: 8_000 }).toBe(0);
+    await shot("called");
+    if (pot) await player.screenshot({ path: `${SCREENSHOT_DIR}/readme-${screen.name}.png` });
     const toggle = player.getByTestId(`call-way-${target[0]}`);
     expect(await toggle.getAttribute("aria-pressed")).toBe(String(way === "bank"));
     expect(await toggle.textContent()).toContain(way === "bank" ? "от борта" : "прямо");
@@ -239,7 +307,7 @@ describe("one screen on a phone and on a laptop", () => {
     await press(player, screen, `call-way-${target[0]}`);
     await expect.poll(() => entry.getAttribute("data-way")).toBe(other);
     await fits(player, "called");
-    await shot("called");
+    await shot("way-switched");
 
     // The fine steps open the loupes; the spin and the pocket buttons open over the table, on screen.
     await press(player, screen, "turn-plus");

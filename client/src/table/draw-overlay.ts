@@ -103,10 +103,20 @@ function polyline(
   ctx.setLineDash([]);
 }
 
+/** A polyline without its first `length` metres: the aim line starts at the cue ball's edge, not over its number. */
+function fromEdge(points: readonly Vec[], length: number): readonly Vec[] {
+  const [a, b] = points;
+  if (!a || !b) return points;
+  const d = Math.hypot(b.x - a.x, b.y - a.y);
+  if (d <= length) return points.slice(1);
+  const f = length / d;
+  return [{ x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f }, ...points.slice(1)];
+}
+
 /** The aim line to the first contact, the ghost ball there, and where each ball goes after it. */
 function drawGuide(ctx: CanvasRenderingContext2D, guide: GuideLines & { readonly own: boolean }, px: number): void {
   const colour = guide.own ? GUIDE : GUIDE_THEIRS;
-  polyline(ctx, guide.aim, colour, 1.25 * px);
+  polyline(ctx, fromEdge(guide.aim, BALL_RADIUS), colour, 1.25 * px);
   if (guide.ghost) {
     ctx.strokeStyle = colour;
     ctx.lineWidth = 1.25 * px;

@@ -26,6 +26,8 @@ interface Props {
   readonly offset: Offset;
   readonly onOffset: (offset: Offset) => void;
   readonly call: readonly CallEntry[];
+  /** For each called ball: the guide's path takes it in by the called way. */
+  readonly lit: readonly boolean[];
   /** The ball the pocket buttons call (picked on the table, or the one the aim is on). */
   readonly callTarget: number | null;
   readonly onPocket: (pocket: PocketId) => void;
@@ -111,6 +113,7 @@ export function AimControls(props: Props) {
             <div className="call-area">
               <CallSummary
                 call={props.call}
+                lit={props.lit}
                 cue={cue}
                 onWay={props.onWay}
                 onRemove={props.onRemove}

@@ -13,13 +13,15 @@ interface SummaryProps {
   readonly onRemove?: (ball: number) => void;
   /** The table is drawn turned (portrait): pocket icons follow it. */
   readonly upright?: boolean;
+  /** Per entry: the guide's line goes into its pocket by its way (shown lit). */
+  readonly lit?: readonly boolean[];
 }
 
 /**
  * The call [заказ] as it stands: each ball with its pocket and its way, the way a two-state switch
  * (прямо / от борта) whose lit half is the current one.
  */
-export function CallSummary({ call, cue, onWay, onRemove, upright = false }: SummaryProps) {
+export function CallSummary({ call, cue, onWay, onRemove, upright = false, lit = [] }: SummaryProps) {
   const { t } = useTranslation();
   if (call.length === 0) {
     return (
@@ -30,9 +32,11 @@ export function CallSummary({ call, cue, onWay, onRemove, upright = false }: Sum
   }
   return (
     <ul className="call-summary" data-testid="call-summary">
-      {call.map((c) => (
+      {call.map((c, i) => (
         <li
           key={c.ball}
+          className={lit[i] ? "lit" : undefined}
+          data-lit={lit[i] ? "true" : "false"}
           title={calledBallText(c, cue, t)}
           data-testid="call-entry"
           data-ball={c.ball}

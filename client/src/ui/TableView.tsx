@@ -199,13 +199,17 @@ export function TableView({ session, state, onLobby }: Props) {
   );
 
   const loupes = composing && (fineAiming || pointer.steering) ? loupeFoci(guide, call) : [];
+  const marks = useMemo(
+    () => (composing && guide ? callMarks(call, guide, cueId, position(composedBalls)) : []),
+    [composing, guide, call, cueId, position, composedBalls],
+  );
   const overlay: Overlay = useMemo(() => {
     if (composing && cuePos && guide) {
       return {
         ...EMPTY_OVERLAY,
         guide: { ...guideLines(guide, placing === "lag"), own: true },
         cue: cuePos,
-        calls: callMarks(call, guide, cueId, position(composedBalls)),
+        calls: marks,
         pending: aim.pending !== null ? position(composedBalls)(aim.pending) : null,
         house: placing ? (side === undefined ? {} : { side }) : null,
         pocketTargets: aim.pending !== null,
@@ -228,8 +232,7 @@ export function TableView({ session, state, onLobby }: Props) {
     cuePos,
     guide,
     placing,
-    call,
-    cueId,
+    marks,
     position,
     composedBalls,
     aim.pending,
@@ -317,6 +320,7 @@ export function TableView({ session, state, onLobby }: Props) {
         offset={aim.offset}
         onOffset={(offset) => update({ offset })}
         call={call}
+        lit={marks.map((m) => m.lit)}
         callTarget={callTarget}
         onPocket={(pocket) => callTarget !== null && addCall(callTarget, pocket)}
         onOwn={() => update({ pending: cueId })}
