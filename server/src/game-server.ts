@@ -9,6 +9,7 @@ import { createMatchesApi } from "./http/matches-api.ts";
 import { colyseusLogger, type Logger } from "./logger.ts";
 import { createAddressLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./rate-limits.ts";
 import { MatchRecords } from "./records/match-records.ts";
+import { type RestoreReport, restoreTables } from "./records/restore.ts";
 import { createHabibkaRoom } from "./rooms/habibka-room.ts";
 
 export const ROOM_NAME = "habibka";
@@ -27,6 +28,8 @@ class PersistentLobby extends LobbyRoom {
 export interface GameServer {
   readonly server: Server;
   readonly records: MatchRecords;
+  /** What start-up brought back from the records (after `listen`). */
+  restored(): RestoreReport;
   /** Starts listening; resolves with the bound port (useful when the config asks for port 0). */
   listen(): Promise<number>;
 }
@@ -55,9 +58,7 @@ export async function createGameServer(
 ): Promise<GameServer> {
   const startedAt = Date.now();
   const records = await MatchRecords.open({ path: config.databasePath });
-  // No table outlives its process yet: what a stopped process left unfinished is closed as abandoned.
-  const abandoned = await records.abandonUnfinished([], startedAt);
-  if (abandoned > 0) logger.info({ abandoned }, "closed the records of matches left unfinished");
+  let restore: RestoreReport = { restored: 0, failed: [] };
   const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const limits = createAddressLimits(rateLimits.address);
   const transport = new WebSocketTransport({ pingInterval: 10_000, maxPayload: MAX_FRAME_BYTES });
@@ -67,7 +68,7 @@ export async function createGameServer(
     logger: colyseusLogger(logger),
     express: (app) => {
       app.disable("x-powered-by");
-      app.get("/healthz", createHealthHandler(startedAt));
+      app.get("/healthz", createHealthHandler({ startedAt, records, restored: () => restore }));
       app.use("/api/matches", createMatchesApi(records));
       mountClientFiles(app, config.clientDist);
       mountErrorHandlers(app, logger);
@@ -81,10 +82,12 @@ export async function createGameServer(
   return {
     server,
     records,
+    restored: () => restore,
     async listen() {
       await server.listen(config.port, config.host);
       installFrontDoor(transport.server!, { limits, logger, trustProxy: config.trustProxy });
       await matchMaker.createRoom(LOBBY_NAME, {});
+      restore = await restoreTables(records, ROOM_NAME, logger);
       const address = transport.server?.address();
       return typeof address === "object" && address ? address.port : config.port;
     },

@@ -159,7 +159,7 @@ describe("a whole match between two scripted clients over the network", () => {
     const old = (await (await fetch(`${running.httpUrl}/api/matches/${matchId}`)).json()) as MatchRecord;
     expect(old.shots).toHaveLength(record.shots.length);
     expect(old.result).toEqual(record.result);
-  });
+  }, 120_000);
 
   it("answers record lookups: 400 for a malformed id or limit, 404 for an unknown id", async () => {
     expect((await fetch(`${running.httpUrl}/api/matches/not-a-uuid`)).status).toBe(400);

@@ -110,21 +110,23 @@ describe("faults of the match records", () => {
     const { mover, message } = opening(table);
     const locker = new DatabaseSync(database);
     locker.exec("PRAGMA busy_timeout = 0; BEGIN EXCLUSIVE");
-    let chatFirst = false;
+    let aimFirst = false;
     try {
       const index = mover.errors.length;
       mover.send("shot", message);
-      // While the write waits for the lock, the other table's chat goes round: the event loop is free.
-      other.a.send("chat", { text: "still here" });
-      await eventually(() => other.b.chats.some((c) => c.text === "still here"), "the other table's chat");
-      chatFirst = mover.errors.length === index;
+      // While the write waits for the lock, the other table's live aim goes round: the event loop is free.
+      const { mover: otherMover, message: otherShot } = opening(other);
+      const watcher = otherMover === other.a ? other.b : other.a;
+      otherMover.send("aim", { stroke: otherShot.stroke, call: [], place: otherShot.place });
+      await eventually(() => watcher.aims.length > 0, "the other table's aim");
+      aimFirst = mover.errors.length === index;
       const refusal = await mover.nextError(index, 10_000);
       expect(refusal).toMatchObject({ type: "shot", code: "not-recorded" });
     } finally {
       locker.exec("COMMIT");
       locker.close();
     }
-    expect(chatFirst).toBe(true);
+    expect(aimFirst).toBe(true);
     mover.send("shot", message);
     await eventually(() => table.b.shots.length === 1, "the shot once the lock is gone");
   });

@@ -1,15 +1,31 @@
 import { matchMaker } from "@colyseus/core";
 import type { Request, Response } from "express";
+import type { MatchRecords } from "../records/match-records.ts";
+import type { RestoreReport } from "../records/restore.ts";
 import { VERSION } from "../version.ts";
 
-/** `GET /healthz`: liveness for load balancers and the compose health check. */
-export function createHealthHandler(startedAt: number) {
-  return (_req: Request, res: Response) => {
-    res.json({
-      status: "ok",
+export interface HealthSources {
+  readonly startedAt: number;
+  readonly records: MatchRecords;
+  readonly restored: () => RestoreReport;
+}
+
+/**
+ * `GET /healthz`: liveness for load balancers and the compose health check, and what an operator looks at
+ * first (docs/OPERATIONS.md): the tables here, what start-up restored, and whether the records answer.
+ */
+export function createHealthHandler(sources: HealthSources) {
+  return async (_req: Request, res: Response) => {
+    const database = await sources.records.health();
+    const restore = sources.restored();
+    res.status(database.ok ? 200 : 503).json({
+      status: database.ok ? "ok" : "degraded",
       version: VERSION,
-      uptime: Math.round((Date.now() - startedAt) / 1000),
+      uptime: Math.round((Date.now() - sources.startedAt) / 1000),
       rooms: matchMaker.stats.local.roomCount,
+      restored: restore.restored,
+      unrestorable: restore.failed.length,
+      database,
     });
   };
 }

@@ -6,8 +6,9 @@ const ListQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).defa
 const MatchId = z.uuid();
 
 /**
- * `GET /api/matches/:id`: one match's record (settings, players, every shot with its request, verdict,
- * events and base64 trace, and the result). `GET /api/matches?limit=`: recent public results.
+ * `GET /api/matches/:id`: one match's record (settings, players, the actions that fold into it, every shot
+ * with its request, verdict, events and base64 trace, and the result). `GET /api/matches?limit=`: recent
+ * public results.
  */
 export function createMatchesApi(records: MatchRecords): ExpressRouter {
   const router = Router();
@@ -34,8 +35,14 @@ export function createMatchesApi(records: MatchRecords): ExpressRouter {
       res.status(404).json({ error: "not-found", message: "no match with this id" });
       return;
     }
+    // The traces travel once, in `shots`, as base64; the record lists the actions that fold into the match.
+    const record = match.record && {
+      header: match.record.header,
+      actions: match.record.actions.map(({ at, action }) => ({ at, action })),
+    };
     res.json({
       ...match,
+      record,
       shots: match.shots.map((s) => ({ ...s, trace: Buffer.from(s.trace).toString("base64") })),
     });
   });

@@ -1,4 +1,6 @@
 import { Worker } from "node:worker_threads";
+import type { MatchAction, MatchRecord, PlayedShot, RecordedAction, RecordHeader } from "@habibka/shared/match";
+import type { ChatBroadcast } from "@habibka/shared/protocol";
 import { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import { GenericSqliteWorkerDialect } from "kysely-generic-sqlite/worker";
@@ -8,64 +10,52 @@ import type { RecordsDatabase } from "./records-schema.ts";
 import type { SqliteWorkerData } from "./sqlite-worker.ts";
 
 /**
- * Match records: every completed shot is appended before it is announced, so what players saw is always
- * on disk. Queries go through Kysely; the embedded SQLite file is served by a worker thread, so a write that
- * waits for the disk or for another process's lock never holds up the game.
+ * The match records: each match is its header and the list of its actions (shared/src/match/record.ts),
+ * appended one transaction per action before anyone is told of it. Queries go through Kysely; the embedded
+ * SQLite file is served by a worker thread, so a write that waits for the disk or for another process's
+ * lock never holds up the game.
  */
 
-export interface NewMatch {
+/** How a record ended: a match's result, or `closed` for a table that closed before its match began. */
+export interface RecordResult {
+  readonly winner: 0 | 1 | null;
+  readonly reason: "eight" | "resignation" | "absence" | "closed" | "abandoned";
+  readonly shelves: readonly [number, number];
+  readonly finishedAt: number;
+}
+
+/** What the listings show beside the record, updated with the action that changes it. */
+export interface RecordListing {
+  readonly players?: readonly [string | null, string | null];
+  readonly result?: RecordResult;
+}
+
+export interface MatchSummary {
+  readonly id: string;
+  readonly players: readonly [string | null, string | null];
+  readonly startedAt: number;
+  readonly result: RecordResult;
+}
+
+/** A record as the HTTP API and the match pages read it. */
+export interface StoredMatch {
   readonly id: string;
   readonly code: string;
   readonly visibility: "public" | "private";
   readonly opening: "lag" | "draw";
   readonly shotClock: number;
-  readonly players: readonly [string, string];
+  readonly players: readonly [string | null, string | null];
   readonly startedAt: number;
+  readonly result: RecordResult | null;
+  /** The whole record, for a record kept as actions; null for one written before. */
+  readonly record: MatchRecord | null;
+  /** Every stroke played, in order, with the seat that played it (-1 for the lag). */
+  readonly shots: readonly StoredShot[];
 }
 
-export interface ShotRecord {
-  readonly number: number;
-  /** Seat that played it (-1 for the lag, played by both). */
-  readonly seat: number;
-  readonly kind: string;
-  readonly request: unknown;
-  /** The table at the stroke, so that any recorded shot can be replayed from its trace. */
-  readonly before: unknown;
+export interface StoredShot extends Omit<PlayedShot, "verdict"> {
   readonly verdict: unknown;
-  readonly events: unknown;
-  readonly trace: Uint8Array;
   readonly at: number;
-}
-
-/** How a match ended; `abandoned` when its table closed before anyone won. */
-export interface MatchResult {
-  readonly winner: 0 | 1 | null;
-  readonly reason: string;
-  readonly shelves: readonly [number, number];
-  readonly finishedAt: number;
-}
-
-export interface MatchRecord extends NewMatch {
-  readonly result: MatchResult | null;
-  readonly shots: readonly ShotRecord[];
-}
-
-export interface MatchSummary {
-  readonly id: string;
-  readonly players: readonly [string, string];
-  readonly startedAt: number;
-  readonly result: MatchResult;
-}
-
-/**
- * What one action changed, written in one transaction: the match itself with its first action, the shot the
- * action played, and the result if it ended the match.
- */
-export interface ActionRecord {
-  readonly matchId: string;
-  readonly match?: NewMatch;
-  readonly shot?: ShotRecord;
-  readonly result?: MatchResult;
 }
 
 export interface RecordsOptions {
@@ -97,125 +87,215 @@ export class MatchRecords {
     return new MatchRecords(db);
   }
 
-  /** Appends what one action changed, all or nothing. */
-  async recordAction(action: ActionRecord): Promise<void> {
-    if (!action.match && !action.shot && !action.result) return;
-    await this.db.transaction().execute(async (trx) => {
-      const { match, shot, result } = action;
-      if (match) {
-        await trx
-          .insertInto("matches")
-          .values({
-            id: match.id,
-            code: match.code,
-            visibility: match.visibility,
-            opening: match.opening,
-            shot_clock: match.shotClock,
-            players: JSON.stringify(match.players),
-            started_at: match.startedAt,
-            result: null,
-            finished_at: null,
-          })
-          .onConflict((c) => c.column("id").doNothing())
-          .execute();
-      }
-      if (shot) {
-        await trx
-          .insertInto("shots")
-          .values({
-            match_id: action.matchId,
-            number: shot.number,
-            seat: shot.seat,
-            kind: shot.kind,
-            request: JSON.stringify(shot.request),
-            before: JSON.stringify(shot.before),
-            verdict: JSON.stringify(shot.verdict),
-            events: JSON.stringify(shot.events),
-            trace: shot.trace,
-            at: shot.at,
-          })
-          .execute();
-      }
-      if (result) {
-        await trx
-          .updateTable("matches")
-          .set({ result: JSON.stringify(result), finished_at: result.finishedAt })
-          .where("id", "=", action.matchId)
-          .where("result", "is", null)
-          .execute();
-      }
-    });
+  /** A new match's record, before anything happens in it. */
+  async createRecord(header: RecordHeader): Promise<void> {
+    await this.db
+      .insertInto("match_records")
+      .values({
+        id: header.matchId,
+        format: header.format,
+        code: header.code,
+        visibility: header.settings.visibility,
+        settings: JSON.stringify(header.settings),
+        seed: header.seed,
+        created_at: header.createdAt,
+        players: JSON.stringify([null, null]),
+        result: null,
+        finished_at: null,
+      })
+      .execute();
   }
 
   /**
-   * Closes every unfinished match not in `live` as abandoned: their tables no longer exist (the process that
-   * held them stopped). Returns how many were closed.
+   * Appends the action at position `seq`, with what it changes in the listing, all or nothing. `action` is
+   * the action as JSON: what is stored is exactly what the match applied.
    */
-  async abandonUnfinished(live: readonly string[], at: number): Promise<number> {
-    const result = JSON.stringify({ winner: null, reason: "abandoned", shelves: [0, 0], finishedAt: at });
-    let query = this.db.updateTable("matches").set({ result, finished_at: at }).where("result", "is", null);
-    if (live.length > 0) query = query.where("id", "not in", live);
-    const [update] = await query.execute();
-    return Number(update?.numUpdatedRows ?? 0);
+  async append(
+    matchId: string,
+    seq: number,
+    entry: { readonly at: number; readonly action: string; readonly played?: PlayedShot },
+    listing: RecordListing = {},
+  ): Promise<void> {
+    const type = (JSON.parse(entry.action) as MatchAction).type;
+    const { trace, ...played } = entry.played ?? { trace: null };
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("record_actions")
+        .values({
+          match_id: matchId,
+          seq,
+          at: entry.at,
+          type,
+          action: entry.action,
+          played: entry.played ? JSON.stringify(played) : null,
+          trace: trace ?? null,
+        })
+        .execute();
+      await this.updateListing(trx, matchId, listing);
+    });
   }
 
-  async getMatch(id: string): Promise<MatchRecord | null> {
-    const row = await this.db.selectFrom("matches").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!row) return null;
-    const shots = await this.db
-      .selectFrom("shots")
-      .select(["number", "seat", "kind", "request", "before", "verdict", "events", "trace", "at"])
-      .where("match_id", "=", id)
-      .orderBy("number")
+  async appendChat(matchId: string, seq: number, line: ChatBroadcast): Promise<void> {
+    await this.db
+      .insertInto("chat_lines")
+      .values({ match_id: matchId, seq, line: JSON.stringify(line) })
+      .execute();
+  }
+
+  /** The match's last `limit` chat lines, oldest first, and the number the next one takes. */
+  async recentChat(matchId: string, limit: number): Promise<{ lines: ChatBroadcast[]; nextSeq: number }> {
+    const rows = await this.db
+      .selectFrom("chat_lines")
+      .select(["seq", "line"])
+      .where("match_id", "=", matchId)
+      .orderBy("seq", "desc")
+      .limit(limit)
       .execute();
     return {
-      ...matchFromRow(row),
+      lines: rows.reverse().map((r) => JSON.parse(r.line) as ChatBroadcast),
+      nextSeq: rows.length === 0 ? 0 : rows.at(-1)!.seq + 1,
+    };
+  }
+
+  /** Closes a record whose table went away before its match began (nothing to restore). */
+  async closeRecord(matchId: string, result: RecordResult): Promise<void> {
+    await this.updateListing(this.db, matchId, { result });
+  }
+
+  private async updateListing(db: Kysely<RecordsDatabase>, matchId: string, listing: RecordListing): Promise<void> {
+    const { players, result } = listing;
+    if (!players && !result) return;
+    await db
+      .updateTable("match_records")
+      .set({
+        ...(players ? { players: JSON.stringify(players) } : {}),
+        ...(result ? { result: JSON.stringify(result), finished_at: result.finishedAt } : {}),
+      })
+      .where("id", "=", matchId)
+      .execute();
+  }
+
+  /** The whole record of a match kept as actions, or null. */
+  async loadRecord(matchId: string): Promise<MatchRecord | null> {
+    const row = await this.db.selectFrom("match_records").selectAll().where("id", "=", matchId).executeTakeFirst();
+    if (!row) return null;
+    const actions = await this.db
+      .selectFrom("record_actions")
+      .select(["at", "action", "played", "trace"])
+      .where("match_id", "=", matchId)
+      .orderBy("seq")
+      .execute();
+    return {
+      header: {
+        format: row.format,
+        matchId: row.id,
+        code: row.code,
+        settings: JSON.parse(row.settings),
+        seed: Number(row.seed),
+        createdAt: Number(row.created_at),
+      },
+      actions: actions.map((a): RecordedAction => {
+        const action = JSON.parse(a.action) as MatchAction;
+        if (a.played === null) return { at: Number(a.at), action };
+        const played = { ...JSON.parse(a.played), trace: a.trace ?? new Uint8Array() } as PlayedShot;
+        return { at: Number(a.at), action, played };
+      }),
+    };
+  }
+
+  /** The matches no process has finished: the ones to restore at start. */
+  async unfinished(): Promise<{ readonly id: string; readonly code: string }[]> {
+    return this.db.selectFrom("match_records").select(["id", "code"]).where("finished_at", "is", null).execute();
+  }
+
+  /** The latest finished public matches, newest first (tables closed before a match began are not results). */
+  async recentResults(limit: number): Promise<MatchSummary[]> {
+    const rows = await this.db
+      .selectFrom("match_records")
+      .select(["id", "players", "created_at", "result"])
+      .where("visibility", "=", "public")
+      .where("result", "is not", null)
+      .where("result", "not like", '%"reason":"closed"%')
+      .orderBy("finished_at", "desc")
+      .orderBy("id")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      players: JSON.parse(row.players),
+      startedAt: Number(row.created_at),
+      result: JSON.parse(row.result!),
+    }));
+  }
+
+  /** One match as the API shows it: kept as actions, or (older) as its shots. */
+  async getMatch(id: string): Promise<StoredMatch | null> {
+    const record = await this.loadRecord(id);
+    if (record) {
+      const row = (await this.db.selectFrom("match_records").selectAll().where("id", "=", id).executeTakeFirst())!;
+      return {
+        id,
+        code: row.code,
+        visibility: row.visibility,
+        opening: record.header.settings.opening,
+        shotClock: record.header.settings.shotClock,
+        players: JSON.parse(row.players),
+        startedAt: Number(row.created_at),
+        result: row.result === null ? null : JSON.parse(row.result),
+        record,
+        shots: record.actions.flatMap(({ played, at }) => (played ? [{ ...played, at }] : [])),
+      };
+    }
+    return this.getLegacyMatch(id);
+  }
+
+  private async getLegacyMatch(id: string): Promise<StoredMatch | null> {
+    const row = await this.db.selectFrom("matches").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!row) return null;
+    const shots = await this.db.selectFrom("shots").selectAll().where("match_id", "=", id).orderBy("number").execute();
+    return {
+      id,
+      code: row.code,
+      visibility: row.visibility,
+      opening: row.opening,
+      shotClock: row.shot_clock,
+      players: JSON.parse(row.players),
+      startedAt: Number(row.started_at),
+      result: row.result === null ? null : JSON.parse(row.result),
+      record: null,
       shots: shots.map((s) => ({
+        kind: s.kind as PlayedShot["kind"],
         number: s.number,
         seat: s.seat,
-        kind: s.kind,
         request: JSON.parse(s.request),
-        before: s.before === null ? null : JSON.parse(s.before),
+        before: s.before === null ? [] : JSON.parse(s.before),
         verdict: JSON.parse(s.verdict),
         events: JSON.parse(s.events),
         trace: s.trace,
+        duration: 0,
         at: Number(s.at),
       })),
     };
   }
 
-  /** The latest finished public matches, newest first (abandoned ones are not results). */
-  async recentResults(limit: number): Promise<MatchSummary[]> {
-    const rows = await this.db
-      .selectFrom("matches")
-      .selectAll()
-      .where("visibility", "=", "public")
-      .where("result", "is not", null)
-      .where("result", "not like", '%"reason":"abandoned"%')
-      .orderBy("finished_at", "desc")
-      .orderBy("id")
-      .limit(limit)
-      .execute();
-    return rows.map((row) => {
-      const match = matchFromRow(row);
-      return { id: match.id, players: match.players, startedAt: match.startedAt, result: match.result! };
-    });
+  /** Whether the database answers a read, and how many matches are unfinished (the live and the restorable). */
+  async health(): Promise<
+    | { readonly ok: true; readonly kind: "sqlite"; readonly unfinished: number }
+    | { readonly ok: false; readonly kind: "sqlite"; readonly error: string }
+  > {
+    try {
+      const row = await this.db
+        .selectFrom("match_records")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("finished_at", "is", null)
+        .executeTakeFirstOrThrow();
+      return { ok: true, kind: "sqlite", unfinished: Number(row.count) };
+    } catch (cause) {
+      return { ok: false, kind: "sqlite", error: (cause as Error).message };
+    }
   }
 
   async close(): Promise<void> {
     await this.db.destroy();
   }
-}
-
-function matchFromRow(row: RecordsDatabase["matches"]): Omit<MatchRecord, "shots"> {
-  return {
-    id: row.id,
-    code: row.code,
-    visibility: row.visibility,
-    opening: row.opening,
-    shotClock: row.shot_clock,
-    players: JSON.parse(row.players) as [string, string],
-    startedAt: Number(row.started_at),
-    result: row.result === null ? null : (JSON.parse(row.result) as MatchResult),
-  };
 }

@@ -49,6 +49,47 @@ const MIGRATIONS: Record<string, Migration> = {
       }
     },
   },
+  "002-match-records-as-actions": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("match_records")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("format", "integer", (c) => c.notNull())
+        .addColumn("code", "text", (c) => c.notNull())
+        .addColumn("visibility", "text", (c) => c.notNull())
+        .addColumn("settings", "text", (c) => c.notNull())
+        .addColumn("seed", "bigint", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("players", "text", (c) => c.notNull())
+        .addColumn("result", "text")
+        .addColumn("finished_at", "bigint")
+        .execute();
+      await db.schema.createIndex("match_records_unfinished").on("match_records").column("finished_at").execute();
+      await db.schema
+        .createIndex("match_records_listing")
+        .on("match_records")
+        .columns(["visibility", "finished_at"])
+        .execute();
+      await db.schema
+        .createTable("record_actions")
+        .addColumn("match_id", "text", (c) => c.notNull().references("match_records.id"))
+        .addColumn("seq", "integer", (c) => c.notNull())
+        .addColumn("at", "bigint", (c) => c.notNull())
+        .addColumn("type", "text", (c) => c.notNull())
+        .addColumn("action", "text", (c) => c.notNull())
+        .addColumn("played", "text")
+        .addColumn("trace", "blob")
+        .addPrimaryKeyConstraint("record_actions_pk", ["match_id", "seq"])
+        .execute();
+      await db.schema
+        .createTable("chat_lines")
+        .addColumn("match_id", "text", (c) => c.notNull().references("match_records.id"))
+        .addColumn("seq", "integer", (c) => c.notNull())
+        .addColumn("line", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("chat_lines_pk", ["match_id", "seq"])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

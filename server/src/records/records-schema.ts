@@ -1,29 +1,67 @@
-import type { Generated } from "kysely";
-
 /**
  * The tables of the match records as the query layer sees them. JSON values are stored as text so that one
  * set of migrations serves every database; times are epoch milliseconds.
  */
 export interface RecordsDatabase {
-  readonly matches: MatchesTable;
-  readonly shots: ShotsTable;
+  readonly match_records: MatchRecordsTable;
+  readonly record_actions: RecordActionsTable;
+  readonly chat_lines: ChatLinesTable;
+  /** Records written before matches were kept as their actions: read for viewing, never restored. */
+  readonly matches: LegacyMatchesTable;
+  readonly shots: LegacyShotsTable;
 }
 
-export interface MatchesTable {
+/** One match: its header, and what the listings read (players, result) kept beside it. */
+export interface MatchRecordsTable {
+  readonly id: string;
+  readonly format: number;
+  readonly code: string;
+  readonly visibility: "public" | "private";
+  /** JSON: the table's settings (shared/src/match/record.ts). */
+  readonly settings: string;
+  readonly seed: number;
+  readonly created_at: number;
+  /** JSON: the two seats' names, null for a free seat. */
+  readonly players: string;
+  /** JSON of the result once the match is over (or the table closed before it began); null while it runs. */
+  readonly result: string | null;
+  readonly finished_at: number | null;
+}
+
+/** One action of a match, in order. */
+export interface RecordActionsTable {
+  readonly match_id: string;
+  readonly seq: number;
+  readonly at: number;
+  readonly type: string;
+  /** JSON of the action as the match folds it. */
+  readonly action: string;
+  /** JSON of the stroke it played (without its trace), or null. */
+  readonly played: string | null;
+  readonly trace: Uint8Array | null;
+}
+
+/** The table's chat during a match, kept so that a restarted table shows it again. */
+export interface ChatLinesTable {
+  readonly match_id: string;
+  readonly seq: number;
+  /** JSON of the chat line as it was broadcast. */
+  readonly line: string;
+}
+
+export interface LegacyMatchesTable {
   readonly id: string;
   readonly code: string;
   readonly visibility: "public" | "private";
   readonly opening: "lag" | "draw";
   readonly shot_clock: number;
-  /** JSON: the two names. */
   readonly players: string;
   readonly started_at: number;
-  /** JSON of the result, null while the match is unfinished. */
   readonly result: string | null;
   readonly finished_at: number | null;
 }
 
-export interface ShotsTable {
+export interface LegacyShotsTable {
   readonly match_id: string;
   readonly number: number;
   readonly seat: number;
@@ -34,5 +72,4 @@ export interface ShotsTable {
   readonly events: string;
   readonly trace: Uint8Array;
   readonly at: number;
-  readonly rowid?: Generated<number>;
 }

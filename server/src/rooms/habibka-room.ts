@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import {
   type AuthContext,
   type Client,
@@ -10,17 +10,22 @@ import {
   ServerError,
 } from "@colyseus/core";
 import {
-  answerOffer,
-  expireShotClock,
-  type Match,
-  type MatchView,
+  drawValue,
+  hasBegun,
   newMatch,
-  type Outcome,
   type PlayedShot,
+  RECORD_FORMAT,
+  type RecordHeader,
+  type TableSettings,
+} from "@habibka/shared/match";
+import {
+  answerOffer,
+  decide,
+  expireShotClock,
+  type MatchView,
   playLag,
   playShot,
-  resign,
-  validateLag,
+  type Step,
   viewMatch,
 } from "@habibka/shared/pipeline";
 import {
@@ -29,6 +34,7 @@ import {
   AnswerMessage,
   type ChatBroadcast,
   ChatMessage,
+  CLOSE_CODES,
   type ClientMessageType,
   CreateTableOptions,
   EmptyMessage,
@@ -41,23 +47,22 @@ import type { MatchState } from "@habibka/shared/state";
 import type { z } from "zod";
 import type { Logger } from "../logger.ts";
 import type { AddressLimits, RateLimitSettings } from "../rate-limits.ts";
-import type { ActionRecord, MatchRecords } from "../records/match-records.ts";
+import type { MatchRecords } from "../records/match-records.ts";
+import { LiveMatch } from "./live-match.ts";
 import { lobbyMetadata } from "./lobby-metadata.ts";
-import { CLOSE_HOSTILE, type ClientError, type Handled, MessageGuard, type MessageRule } from "./message-guard.ts";
+import { type ClientError, type Handled, MessageGuard, type MessageRule } from "./message-guard.ts";
 import {
   aimOutOfTurn,
   describeIssue,
-  lagAlreadySent,
   notRecorded,
   notSeated,
   refusal,
-  rematchTooEarly,
   stillAnimating,
   waitingForOpponent,
 } from "./room-errors.ts";
 import { SeatHolds } from "./seat-holds.ts";
-import { type SeatIndex, Seating } from "./seating.ts";
-import { actionRecord, shotBroadcast } from "./shot-record.ts";
+import { hashSeatToken, newSeatToken, type SeatIndex, Seating } from "./seating.ts";
+import { shotBroadcast } from "./shot-broadcast.ts";
 import { ShotTiming } from "./shot-timing.ts";
 import { createSyncedState, mirrorMatch, mirrorSeats } from "./state-mirror.ts";
 import { releaseTableCode, reserveTableCode } from "./table-code.ts";
@@ -84,27 +89,37 @@ export interface RoomServices {
   readonly clockScale?: number;
 }
 
+/**
+ * How the server itself reopens a table from its record after a restart. Never reachable from outside:
+ * the HTTP front door takes only the documented table options.
+ */
+export interface RestoreOptions {
+  readonly restore: { readonly matchId: string };
+}
+
+function isRestore(options: unknown): options is RestoreOptions {
+  return typeof (options as RestoreOptions | null)?.restore?.matchId === "string";
+}
+
 /** A dropped spectator's place is kept this long for the SDK to reconnect. */
 const SPECTATOR_RECONNECT_SECONDS = 5;
 /** A join whose WebSocket never arrives gives its reservation up after this long. */
 const RESERVATION_SECONDS = 8;
 const CHAT_HISTORY_LINES = 50;
-/** When the end of a hold or of the shot clock could not be recorded, it is tried again after this long. */
+/** When the end of a hold, of the shot clock or a start could not be recorded, it is tried again after this long. */
 const RECORD_RETRY_MS = 2_000;
-const CLOSE_SEAT_TAKEN_OVER = 4001;
-/**
- * The table closed because the server is shutting down (docs/PROTOCOL.md). Colyseus would send its own
- * SERVER_SHUTDOWN, which is 4001 too, and a client could not tell a redeploy from its seat being taken over.
- */
-const CLOSE_TABLE_CLOSED = 4000;
 /**
  * Closes after which the connection may not come back as the same session: the server closed it for bad
- * messages (4400) or for flooding (Colyseus's 4002), or its seat was taken over (4001). A kicked player can
- * still return to a held seat with the seat token, as a new session. (An oversized frame is refused by the
- * WebSocket layer, which the room sees as an abnormal close, 1006: that one is indistinguishable from a
- * network failure and keeps its reconnection window.)
+ * messages or for flooding, or its seat was taken over. A kicked player can still return to a held seat
+ * with the seat token, as a new session. (An oversized frame is refused by the WebSocket layer, which the
+ * room sees as an abnormal close, 1006: that one is indistinguishable from a network failure and keeps its
+ * reconnection window.)
  */
-const NO_RECONNECTION: ReadonlySet<number> = new Set([CLOSE_HOSTILE, 4002, CLOSE_SEAT_TAKEN_OVER]);
+const NO_RECONNECTION: ReadonlySet<number> = new Set([
+  CLOSE_CODES.hostile,
+  CLOSE_CODES.flooding,
+  CLOSE_CODES.seatTakenOver,
+]);
 
 /** The frame kinds the SDK sends for this game: joining, leaving, messages and pings. */
 const CLIENT_FRAMES: ReadonlySet<number> = new Set([
@@ -119,9 +134,9 @@ type Admitted = JoinTableOptions & { readonly address: string };
 
 /**
  * One table of Habibka. The room is an adapter: it checks who is asking, validates the message, asks the
- * shared pipeline for the result, records it, mirrors it into the synced state and tells everyone. No rule
- * of the game is decided here. Actions are handled one at a time, and each is written to the match record
- * before the match moves: a write that fails leaves the table exactly as it was.
+ * shared pipeline for the step, has the live match record and apply it, mirrors it into the synced state and
+ * tells everyone. No rule of the game is decided here. Actions are handled one at a time, each written to
+ * the match record before the match moves, so a restarted server folds the record back into the same table.
  */
 export function createHabibkaRoom(services: RoomServices) {
   return class HabibkaRoom extends Room<{ state: MatchState }> {
@@ -133,18 +148,16 @@ export function createHabibkaRoom(services: RoomServices) {
     override seatReservationTimeout = RESERVATION_SECONDS;
     override state = createSyncedState();
 
-    private settings!: CreateTableOptions;
+    private settings!: TableSettings;
     private seating!: Seating;
     private guard!: MessageGuard;
-    private match!: Match;
+    private live!: LiveMatch;
     private timing!: ShotTiming;
     private holds!: SeatHolds;
-    /** Both seats have been filled once: the match is under way (until then the phase shows "waiting"). */
-    private started = false;
-    /** A start is being written to the record (both seats filled, the match not yet begun). */
-    private starting = false;
-    private readonly pendingLags: [LagMessage | null, LagMessage | null] = [null, null];
-    private readonly chatHistory: ChatBroadcast[] = [];
+    private chatHistory: ChatBroadcast[] = [];
+    private chatSeq = 0;
+    /** The server is shutting down: the table will be restored, so nothing more is recorded. */
+    private restarting = false;
     /** Dropped sessions waiting for the SDK to reconnect them. */
     private readonly reconnections = new Map<string, Deferred<Client>>();
     /** The tail of the table's action queue. */
@@ -152,9 +165,8 @@ export function createHabibkaRoom(services: RoomServices) {
     private readonly log = services.logger;
 
     override async onCreate(options: unknown): Promise<void> {
-      const parsed = CreateTableOptions.safeParse(options);
-      if (!parsed.success) throw new ServerError(400, describeIssue(parsed.error.issues[0]));
-      this.settings = parsed.data;
+      if (isRestore(options)) await this.restore(options.restore.matchId);
+      else await this.create(options);
       this.seating = new Seating(this.settings.spectatorCap);
       this.timing = new ShotTiming(
         this.clock,
@@ -166,7 +178,7 @@ export function createHabibkaRoom(services: RoomServices) {
         {
           animationEnded: () => {
             this.state.animating = false;
-            this.restartShotClock(viewMatch(this.match));
+            this.restartShotClock();
           },
           clockChanged: (secondsLeft) => {
             this.state.clockLeft = secondsLeft;
@@ -190,10 +202,9 @@ export function createHabibkaRoom(services: RoomServices) {
         () => this.clock.currentTime,
         (client) => {
           const seat = this.seating.seatOf(client.sessionId);
-          return seat === null ? `address:${(client.auth as Admitted | undefined)?.address}` : `seat:${seat}`;
+          return seat === null ? `address:${addressOf(client)}` : `seat:${seat}`;
         },
       );
-      this.roomId = await reserveTableCode(this.presence);
       if (this.settings.visibility === "private") await this.setPrivate(true);
       Object.assign(this.state, {
         code: this.roomId,
@@ -202,24 +213,54 @@ export function createHabibkaRoom(services: RoomServices) {
         shotClock: this.settings.shotClock,
         seatHoldSeconds: this.settings.seatHoldSeconds,
       });
-      this.startMatch();
       this.registerMessages();
       this.guardFrames();
+      this.showMatch();
+      // Whoever held a seat before the restart has the whole hold to come back.
+      for (const seat of [0, 1] as const) if (this.live.match.seats[seat]) this.holds.hold(seat);
     }
 
-    /**
-     * Frames of a kind the game's client never sends (requests, raw bytes, inputs, or no Colyseus frame at
-     * all) are dropped before Colyseus decodes them, and counted against their connection like any refusal.
-     */
-    private guardFrames(): void {
-      // Colyseus binds each connection's frames to `_onMessage` when it joins: an own property shadows it.
-      const room = this as unknown as { _onMessage: (client: Client, frame: Uint8Array) => void };
-      const decode = room._onMessage;
-      room._onMessage = (client, frame) => {
-        if (frame instanceof Uint8Array && frame.length > 0 && CLIENT_FRAMES.has(frame[0]!))
-          decode.call(this, client, frame);
-        else this.guard.malformedFrame(client, frame?.length ?? 0);
+    /** A new table: its code, and its first match's record, exist before anyone is told of it. */
+    private async create(options: unknown): Promise<void> {
+      const parsed = CreateTableOptions.safeParse(options);
+      if (!parsed.success) throw new ServerError(400, describeIssue(parsed.error.issues[0]));
+      const { visibility, opening, shotClock, seatHoldSeconds, spectatorCap } = parsed.data;
+      this.settings = { visibility, opening, shotClock, seatHoldSeconds, spectatorCap };
+      this.roomId = await reserveTableCode(this.presence);
+      try {
+        this.live = await this.startRecord();
+      } catch (cause) {
+        await releaseTableCode(this.presence, this.roomId);
+        this.log.error({ err: cause }, "could not record a new table");
+        throw new ServerError(503, "the server could not record the new table; try again");
+      }
+    }
+
+    /** A table brought back from its record after a restart, with the same code and settings. */
+    private async restore(matchId: string): Promise<void> {
+      const record = await services.records.loadRecord(matchId);
+      if (!record) throw new Error(`no record ${matchId}`);
+      this.settings = record.header.settings;
+      this.roomId = record.header.code;
+      await reserveTableCode(this.presence, () => record.header.code);
+      this.live = LiveMatch.resume(record, services.records, this.log);
+      const chat = await services.records.recentChat(matchId, CHAT_HISTORY_LINES);
+      this.chatHistory = chat.lines;
+      this.chatSeq = chat.nextSeq;
+      this.log.info({ table: this.roomId, match: matchId, actions: record.actions.length }, "table restored");
+    }
+
+    private async startRecord(): Promise<LiveMatch> {
+      const seed = services.seed?.() ?? randomInt(0, 2 ** 31);
+      const header: RecordHeader = {
+        format: RECORD_FORMAT,
+        matchId: randomUUID(),
+        code: this.roomId,
+        settings: this.settings,
+        seed,
+        createdAt: Date.now(),
       };
+      return LiveMatch.start(header, newMatch({ opener: this.settings.opening, seed }), services.records, this.log);
     }
 
     /** The message table: each type with its schema and rate limit (docs/PROTOCOL.md). */
@@ -234,13 +275,28 @@ export function createHabibkaRoom(services: RoomServices) {
       on("chat", {
         schema: ChatMessage,
         shared: async (c) => (await services.limits.take("chat", addressOf(c))).allowed,
-        handle: (c, m) => this.onChat(c, m),
+        handle: (c, m) => this.queue(() => this.onChat(c, m)),
       });
       on("resign", { schema: EmptyMessage, handle: (c) => this.queue(() => this.onResign(c)) });
       on("rematch", { schema: EmptyMessage, handle: (c) => this.queue(() => this.onRematch(c)) });
       // The wildcard receives (client, type, payload) for unknown types, but (client, payload) for a message
       // whose type is "*" itself: whatever arrives in the type's place is only described, never trusted.
       this.onMessage("*", (client: Client, type: unknown) => this.guard.unknown(client, type));
+    }
+
+    /**
+     * Frames of a kind the game's client never sends (requests, raw bytes, inputs, or no Colyseus frame at
+     * all) are dropped before Colyseus decodes them, and counted against their connection like any refusal.
+     */
+    private guardFrames(): void {
+      // Colyseus binds each connection's frames to `_onMessage` when it joins: an own property shadows it.
+      const room = this as unknown as { _onMessage: (client: Client, frame: Uint8Array) => void };
+      const decode = room._onMessage;
+      room._onMessage = (client, frame) => {
+        if (frame instanceof Uint8Array && frame.length > 0 && CLIENT_FRAMES.has(frame[0]!)) {
+          decode.call(this, client, frame);
+        } else this.guard.malformedFrame(client, frame?.length ?? 0);
+      };
     }
 
     /**
@@ -262,37 +318,55 @@ export function createHabibkaRoom(services: RoomServices) {
       return { ...parsed.data, address: context.ip ?? "unknown" };
     }
 
-    override onJoin(client: Client, _options: unknown, auth: Admitted): void {
-      const admission = this.seating.admit({
-        sessionId: client.sessionId,
-        name: auth.name,
-        watch: auth.watch,
-        seatToken: auth.seatToken,
-      });
-      if (admission.role === "refused") throw new ServerError(409, "spectators are full");
-      const chat = [...this.chatHistory];
-      if (admission.role === "player") {
-        this.holds.release(admission.seat);
-        if (admission.replaces) this.replaceSession(admission.replaces);
-        client.send("welcome", {
-          role: "player",
-          seat: admission.seat,
-          seatToken: admission.token,
-          matchId: this.state.matchId,
-          chat,
-        });
-        this.log.info({ table: this.roomId, seat: admission.seat, returning: admission.returning }, "player seated");
-      } else {
-        client.send("welcome", { role: "spectator", seat: null, matchId: this.state.matchId, chat });
-      }
+    override async onJoin(client: Client, _options: unknown, auth: Admitted): Promise<void> {
+      const role = await this.queue(() => this.admit(client, auth));
+      if (role !== undefined) throw new ServerError(role.code === "not-recorded" ? 503 : 409, role.message);
       const running = this.timing.runningForLateJoiner();
       if (running) client.send("shot", running);
+    }
+
+    /** Seats the joiner (a newcomer's `sit` is recorded first), or lets him watch, and welcomes him. */
+    private async admit(client: Client, auth: Admitted): Promise<ClientError | undefined> {
+      const admission = this.seating.admit(auth, this.live.match.seats);
+      const chat = [...this.chatHistory];
+      const matchId = this.live.matchId;
+      if (admission.role === "refused")
+        return { type: "join", code: "spectators-full", message: "spectators are full" };
+      if (admission.role === "spectator") {
+        this.seating.watch(client.sessionId, auth.name);
+        client.send("welcome", { role: "spectator", seat: null, matchId, chat });
+        this.afterSeatsChanged();
+        return undefined;
+      }
+      let seatToken = auth.seatToken;
+      if (admission.role === "newcomer") {
+        seatToken = newSeatToken();
+        const sat = decide(this.live.match, {
+          type: "sit",
+          player: admission.seat,
+          name: auth.name,
+          token: hashSeatToken(seatToken),
+        });
+        if (!sat.ok) return refusal("join", sat.error);
+        if (!(await this.apply(sat.value))) return notRecorded("join");
+      } else if (admission.replaces) {
+        this.replaceSession(admission.replaces);
+      }
+      this.seating.seat(admission.seat, client.sessionId);
+      this.holds.release(admission.seat);
+      client.send("welcome", { role: "player", seat: admission.seat, seatToken, matchId: this.live.matchId, chat });
+      this.log.info(
+        { table: this.roomId, seat: admission.seat, returning: admission.role === "holder" },
+        "player seated",
+      );
       this.afterSeatsChanged();
+      return undefined;
     }
 
     override onDrop(client: Client, code?: number): void {
       // A connection the server itself closed does not get its place kept: Colyseus then calls onLeave.
       if (code !== undefined && NO_RECONNECTION.has(code)) return;
+      if (this.restarting) return;
       // The seat shows its player absent (`connected` false) until the SDK reconnects or the hold expires.
       const seat = this.seating.drop(client.sessionId);
       const seconds = seat === null ? SPECTATOR_RECONNECT_SECONDS : this.settings.seatHoldSeconds;
@@ -317,13 +391,10 @@ export function createHabibkaRoom(services: RoomServices) {
     override onLeave(client: Client): void {
       this.guard.forget(client.sessionId);
       const seat = this.seating.disconnect(client.sessionId);
-      if (seat !== null) {
-        // A request for a rematch is the player's own: it goes with him.
-        this.state.rematch[seat] = false;
-        if (viewMatch(this.match).phase === "finished" && this.started) {
-          // After the match there is nothing to hold the seat for: it is free for the next player.
-          this.holds.release(seat);
-          this.seating.release(seat);
+      if (seat !== null && !this.restarting) {
+        if (this.live.match.phase === "finished") {
+          // After the match there is nothing to hold the seat for: it is free, and his rematch request goes.
+          void this.queue(() => this.perform({ type: "leave", player: seat }));
         } else if (!this.holds.isHeld(seat)) {
           this.holds.hold(seat);
         }
@@ -331,155 +402,114 @@ export function createHabibkaRoom(services: RoomServices) {
       this.afterSeatsChanged();
     }
 
+    /** A redeploy: everyone is told to come back (4100), and the record stays as it is, to be restored. */
     override onBeforeShutdown(): void {
-      this.disconnect(CLOSE_TABLE_CLOSED).catch(() => undefined);
+      this.restarting = true;
+      this.disconnect(CLOSE_CODES.serverRestarting).catch(() => undefined);
     }
 
     override async onDispose(): Promise<void> {
+      // Whatever was being recorded is finished first.
+      await this.actions;
       await releaseTableCode(this.presence, this.roomId);
-      await this.abandonUnfinished();
-    }
-
-    /** A table that closes with its match unfinished leaves a record that says so. */
-    private async abandonUnfinished(): Promise<void> {
-      const view = viewMatch(this.match);
-      if (!this.started || view.phase === "finished") return;
-      const result = {
-        winner: null,
-        reason: "abandoned",
-        shelves: [view.shelves[0].length, view.shelves[1].length] as const,
-        finishedAt: Date.now(),
-      };
-      await services.records
-        .recordAction({ matchId: this.state.matchId, result })
-        .catch((cause: unknown) => this.log.error({ err: cause, table: this.roomId }, "could not close a record"));
+      if (!this.restarting) {
+        await this.live
+          .closeUnbegun(Date.now())
+          .catch((cause: unknown) => this.log.error({ err: cause, table: this.roomId }, "could not close a record"));
+      }
     }
 
     // ---- the action queue ---------------------------------------------------------------------------
 
     /** Runs table actions one at a time, in arrival order: each sees the match the one before it left. */
-    private queue(work: () => Handled | Promise<Handled>): Promise<Handled> {
+    private queue<T>(work: () => T | Promise<T>): Promise<T> {
       const run = this.actions.then(work, work);
       this.actions = run.catch(() => undefined);
       return run;
     }
 
     /**
-     * Records what the outcome changes and only then applies it: the match moves, the state is mirrored and
-     * everyone is told. Returns false, with the table unchanged, when the record could not be written.
+     * Records the step and only then applies it: the state is mirrored and everyone told. What follows from
+     * it (the draw once the match begins, a new match after a rematch) is done at once. Returns false, with
+     * the table unchanged, when the record could not be written.
      */
-    private async commit(outcome: Outcome, seat: number): Promise<boolean> {
-      const view = viewMatch(outcome.match);
-      const record = actionRecord(this.state.matchId, { played: outcome.played, seat, view }, Date.now());
-      if (!(await this.record(record))) return false;
-      this.match = outcome.match;
-      if (outcome.played) this.announce(outcome.played, seat);
-      this.mirror();
-      this.restartShotClock(view);
-      this.updateLobby(view);
+    private async apply(step: Step): Promise<boolean> {
+      const transition = await this.live.commit(step, Date.now());
+      if (!transition) return false;
+      if (step.played) this.announce(step.played);
+      this.showMatch();
+      if (transition.began && this.live.match.phase === "draw") await this.drawOpener();
+      if (transition.rematch) await this.startRematch();
       return true;
     }
 
-    private async record(record: ActionRecord): Promise<boolean> {
-      try {
-        await services.records.recordAction(record);
-        return true;
-      } catch (cause) {
-        this.log.error({ err: cause, table: this.roomId, match: record.matchId }, "could not record an action");
-        return false;
+    /** An action that needs no physics, for the room's own events (a seat's expiry, a leave). */
+    private async perform(action: Parameters<typeof decide>[1]): Promise<Handled> {
+      const step = decide(this.live.match, action);
+      if (!step.ok) return refusal(action.type, step.error);
+      return (await this.apply(step.value)) ? undefined : notRecorded(action.type);
+    }
+
+    private async drawOpener(): Promise<void> {
+      const match = this.live.match;
+      const source = { value: drawValue(this.live.header.seed) };
+      const drawn = decide(match, { type: "draw", shot: match.shotNumber, source });
+      if (drawn.ok && !(await this.apply(drawn.value))) {
+        this.clock.setTimeout(() => void this.queue(() => this.drawOpener()), RECORD_RETRY_MS);
       }
+    }
+
+    /** Both asked: a new match at the same table, with the same players in the same seats. */
+    private async startRematch(): Promise<void> {
+      const seats = this.live.match.seats;
+      let next: LiveMatch;
+      try {
+        next = await this.startRecord();
+      } catch (cause) {
+        this.log.error({ err: cause, table: this.roomId }, "could not record a rematch");
+        return;
+      }
+      this.live = next;
+      this.chatHistory = [];
+      this.chatSeq = 0;
+      this.timing.reset();
+      this.state.animating = false;
+      for (const player of [0, 1] as const) {
+        const holder = seats[player];
+        if (holder) await this.perform({ type: "sit", player, name: holder.name, token: holder.token });
+      }
+      this.showMatch();
     }
 
     // ---- match flow -------------------------------------------------------------------------------
 
-    private startMatch(): void {
-      const seed = services.seed?.() ?? Math.floor(Math.random() * 2 ** 31);
-      this.match = newMatch({ opening: this.settings.opening, seed });
-      this.state.matchId = randomUUID();
-      this.pendingLags[0] = this.pendingLags[1] = null;
-      this.started = false;
-      this.mirror();
-    }
-
-    /**
-     * The match begins once both seats are filled, and only after its record exists: if the write fails,
-     * the table keeps waiting and tries again shortly.
-     */
-    private beginWhenSeated(): void {
-      if (this.started || this.starting || !this.seating.bothSeated()) return;
-      this.starting = true;
-      void this.queue(async () => {
-        const [a, b] = this.seating.seats;
-        const begun =
-          a !== null &&
-          b !== null &&
-          (await this.record({
-            matchId: this.state.matchId,
-            match: {
-              id: this.state.matchId,
-              code: this.roomId,
-              visibility: this.settings.visibility,
-              opening: this.settings.opening,
-              shotClock: this.settings.shotClock,
-              players: [a.name, b.name],
-              startedAt: Date.now(),
-            },
-          }));
-        this.starting = false;
-        if (!begun) {
-          if (a && b) this.clock.setTimeout(() => this.beginWhenSeated(), RECORD_RETRY_MS);
-          return undefined;
-        }
-        this.started = true;
-        this.mirror();
-        this.restartShotClock(viewMatch(this.match));
-        this.updateLobby(viewMatch(this.match));
-        return undefined;
-      });
-    }
-
     private async onLag(client: Client, message: LagMessage): Promise<Handled> {
       const seat = this.seatFor(client, "lag");
       if (typeof seat !== "number") return seat;
-      if (!this.started) return waitingForOpponent("lag");
-      if (this.pendingLags[seat]) return lagAlreadySent();
-      const check = validateLag(this.match, seat, message);
-      if (!check.ok) return refusal("lag", check.error);
-      const other = this.pendingLags[seat === 0 ? 1 : 0];
-      if (!other) {
-        this.pendingLags[seat] = message;
-        this.state.lagSent[seat] = true;
-        return undefined;
-      }
-      const lags: [LagMessage, LagMessage] = seat === 0 ? [message, other] : [other, message];
-      const outcome = playLag(this.match, lags);
-      if (!outcome.ok) return refusal("lag", outcome.error);
-      // The first lag shot stays in: only the second, whose arrival completes the lag, is refused.
-      if (!(await this.commit(outcome.value, -1))) return notRecorded("lag");
-      this.pendingLags[0] = this.pendingLags[1] = null;
-      this.mirror();
-      return undefined;
+      if (!hasBegun(this.live.match)) return waitingForOpponent("lag");
+      const step = playLag(this.live.match, seat, message);
+      if (!step.ok) return refusal("lag", step.error);
+      return (await this.apply(step.value)) ? undefined : notRecorded("lag");
     }
 
     private async onShot(client: Client, message: ShotMessage): Promise<Handled> {
       const seat = this.seatFor(client, "shot");
       if (typeof seat !== "number") return seat;
-      if (!this.started) return waitingForOpponent("shot");
+      if (!hasBegun(this.live.match)) return waitingForOpponent("shot");
       if (this.timing.running) return stillAnimating("shot");
-      const outcome = playShot(this.match, seat, message);
-      if (!outcome.ok) return refusal("shot", outcome.error);
-      return (await this.commit(outcome.value, seat)) ? undefined : notRecorded("shot");
+      const step = playShot(this.live.match, seat, message);
+      if (!step.ok) return refusal("shot", step.error);
+      return (await this.apply(step.value)) ? undefined : notRecorded("shot");
     }
 
     private async onAnswer(client: Client, message: AnswerMessage): Promise<Handled> {
       const seat = this.seatFor(client, "answer");
       if (typeof seat !== "number") return seat;
       if (this.timing.running) return stillAnimating("answer");
-      const outcome = answerOffer(this.match, seat, message);
-      if (!outcome.ok) return refusal("answer", outcome.error);
-      // An answer is accepted only while an offer waits: this is the offer it answers.
-      const offer = this.match.flow.offer?.kind;
-      if (!(await this.commit(outcome.value, seat))) return notRecorded("answer");
+      const offer = this.live.match.offer?.kind;
+      const step = answerOffer(this.live.match, seat, message);
+      if (!step.ok) return refusal("answer", step.error);
+      if (!(await this.apply(step.value))) return notRecorded("answer");
       this.tell({
         kind: message.accept ? "take" : "pass",
         seat,
@@ -501,24 +531,16 @@ export function createHabibkaRoom(services: RoomServices) {
       const seat = this.seatFor(client, "resign");
       if (typeof seat !== "number") return seat;
       // Alone at the table there is nobody to lose to: the second joiner would inherit a finished match.
-      if (!this.started) return waitingForOpponent("resign");
-      const outcome = resign(this.match, seat);
-      if (!outcome.ok) return refusal("resign", outcome.error);
-      if (!(await this.commit(outcome.value, seat))) return notRecorded("resign");
-      this.tell({ kind: "resign", seat, shotNumber: this.state.shotNumber });
-      return undefined;
+      if (!hasBegun(this.live.match)) return waitingForOpponent("resign");
+      const error = await this.perform({ type: "resign", shot: this.live.match.shotNumber, player: seat });
+      if (!error) this.tell({ kind: "resign", seat, shotNumber: this.state.shotNumber });
+      return error;
     }
 
-    private onRematch(client: Client): Handled {
+    private onRematch(client: Client): Promise<Handled> | Handled {
       const seat = this.seatFor(client, "rematch");
       if (typeof seat !== "number") return seat;
-      if (this.state.phase !== "finished") return rematchTooEarly();
-      this.state.rematch[seat] = true;
-      if (this.state.rematch[0] && this.state.rematch[1]) {
-        this.startMatch();
-        this.afterSeatsChanged();
-      }
-      return undefined;
+      return this.perform({ type: "rematch", player: seat });
     }
 
     private onAim(client: Client, message: AimMessage): Handled {
@@ -530,10 +552,13 @@ export function createHabibkaRoom(services: RoomServices) {
       return undefined;
     }
 
-    private onChat(client: Client, message: ChatMessage): undefined {
+    /** A chat line is kept with the match (written before it is shown) and its last 50 sent to every joiner. */
+    private async onChat(client: Client, message: ChatMessage): Promise<Handled> {
       const seat = this.seating.seatOf(client.sessionId);
       const name =
-        seat === null ? (this.seating.spectators.get(client.sessionId) ?? "?") : this.seating.seats[seat]!.name;
+        seat === null
+          ? (this.seating.spectators.get(client.sessionId) ?? "?")
+          : (this.live.match.seats[seat]?.name ?? "?");
       const line: ChatBroadcast = {
         name,
         role: seat === null ? "spectator" : "player",
@@ -541,6 +566,13 @@ export function createHabibkaRoom(services: RoomServices) {
         text: message.text,
         at: Date.now(),
       };
+      try {
+        await services.records.appendChat(this.live.matchId, this.chatSeq, line);
+      } catch (cause) {
+        this.log.error({ err: cause, table: this.roomId }, "could not record a chat line");
+        return notRecorded("chat");
+      }
+      this.chatSeq++;
       this.chatHistory.push(line);
       if (this.chatHistory.length > CHAT_HISTORY_LINES) this.chatHistory.shift();
       this.broadcast("chat", line);
@@ -557,32 +589,35 @@ export function createHabibkaRoom(services: RoomServices) {
       this.broadcast("action", action);
     }
 
-    private mirror(): void {
-      mirrorMatch(this.state, viewMatch(this.match), this.started);
-      this.state.lagSent[0] = this.pendingLags[0] !== null;
-      this.state.lagSent[1] = this.pendingLags[1] !== null;
+    /** The synced state, the shot clock and the lobby's listing, as the match now is. */
+    private showMatch(): void {
+      const view = viewMatch(this.live.match);
+      this.state.matchId = this.live.matchId;
+      // Seats first: the players' shelves and debts are mirrored into their entries.
+      mirrorSeats(this.state, this.live.match.seats, this.seating);
+      mirrorMatch(this.state, view);
+      this.restartShotClock(view);
+      this.updateLobby(view);
     }
 
-    private announce(played: PlayedShot, seat: number): void {
-      const message = shotBroadcast(this.state.matchId, played, seat);
+    private announce(played: PlayedShot): void {
+      const message = shotBroadcast(this.live.matchId, played);
       this.broadcast("shot", message);
       this.state.animating = message.duration > 0;
       this.timing.startAnimation(message);
     }
 
     /** The shot clock runs for the player to move in the opening and in play (not in the lag). */
-    private restartShotClock(view: MatchView): void {
+    private restartShotClock(view: MatchView = viewMatch(this.live.match)): void {
       this.timing.restartClock(view.toMove !== null && (view.phase === "opening" || view.phase === "play"));
     }
 
     private shotClockExpired(): void {
       void this.queue(async () => {
-        const seat = viewMatch(this.match).toMove;
-        const outcome = expireShotClock(this.match);
-        if (outcome.ok && !(await this.commit(outcome.value, seat ?? -1))) {
+        const step = expireShotClock(this.live.match);
+        if (step.ok && !(await this.apply(step.value))) {
           this.clock.setTimeout(() => this.shotClockExpired(), RECORD_RETRY_MS);
         }
-        return undefined;
       });
     }
 
@@ -590,25 +625,19 @@ export function createHabibkaRoom(services: RoomServices) {
 
     private seatExpired(seat: SeatIndex): void {
       void this.queue(async () => {
-        if (this.seating.isPresent(seat)) {
+        if (this.seating.isPresent(seat) || !this.live.match.seats[seat]) {
           this.holds.release(seat);
-          return undefined;
+          return;
         }
-        if (this.started && viewMatch(this.match).phase !== "finished") {
-          const outcome = resign(this.match, seat, "absence");
-          if (outcome.ok && !(await this.commit(outcome.value, seat))) {
-            this.holds.retryExpiry(seat, RECORD_RETRY_MS);
-            return undefined;
-          }
-          if (outcome.ok) this.tell({ kind: "absence", seat, shotNumber: this.state.shotNumber });
-        } else {
-          // Before the match, or after it, an absent player's seat is simply freed for someone else.
-          this.seating.release(seat);
-          this.state.rematch[seat] = false;
+        const playing = hasBegun(this.live.match) && this.live.match.phase !== "finished";
+        const error = await this.perform({ type: "expire", player: seat });
+        if (error?.code === "not-recorded") {
+          this.holds.retryExpiry(seat, RECORD_RETRY_MS);
+          return;
         }
+        if (!error && playing) this.tell({ kind: "absence", seat, shotNumber: this.state.shotNumber });
         this.holds.release(seat);
         this.afterSeatsChanged();
-        return undefined;
       });
     }
 
@@ -617,18 +646,17 @@ export function createHabibkaRoom(services: RoomServices) {
      * waiting for the SDK to reconnect it (its reserved place is given up at once).
      */
     private replaceSession(sessionId: string): void {
-      this.clients.getById(sessionId)?.leave(CLOSE_SEAT_TAKEN_OVER, "seat taken over");
+      this.clients.getById(sessionId)?.leave(CLOSE_CODES.seatTakenOver, "seat taken over");
       this.reconnections.get(sessionId)?.reject(new Error("seat taken over"));
     }
 
     private afterSeatsChanged(): void {
-      mirrorSeats(this.state, this.seating);
-      this.beginWhenSeated();
-      this.updateLobby(viewMatch(this.match));
+      mirrorSeats(this.state, this.live.match.seats, this.seating);
+      this.updateLobby(viewMatch(this.live.match));
     }
 
     private updateLobby(view: MatchView): void {
-      void this.setMetadata(lobbyMetadata(this.roomId, this.seating, view, this.started));
+      void this.setMetadata(lobbyMetadata(this.roomId, this.live.match, this.seating, view));
     }
   };
 }

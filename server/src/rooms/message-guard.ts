@@ -1,5 +1,5 @@
 import type { Client } from "@colyseus/core";
-import type { ErrorMessage } from "@habibka/shared/protocol";
+import { CLOSE_CODES, type ErrorMessage } from "@habibka/shared/protocol";
 import type { z } from "zod";
 import type { Logger } from "../logger.ts";
 import type { MessageRate } from "../rate-limits.ts";
@@ -10,7 +10,7 @@ export type ClientError = ErrorMessage;
 
 /** After this many refused messages or malformed frames a connection is closed as hostile. */
 export const STRIKES_BEFORE_DISCONNECT = 20;
-export const CLOSE_HOSTILE = 4400;
+export const CLOSE_HOSTILE = CLOSE_CODES.hostile;
 /** Buckets kept per table before idle (full) ones are dropped. */
 const MAX_BUCKETS = 2_000;
 

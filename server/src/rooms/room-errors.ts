@@ -26,17 +26,6 @@ export const notRecorded = (type: string) =>
     "Сервер не смог записать действие; ничего не изменилось, попробуйте ещё раз",
   );
 
-export const lagAlreadySent = () =>
-  error("lag", "lag-already-sent", "your lag shot is already in", "Ваш удар на раскат уже сделан");
-
-export const rematchTooEarly = () =>
-  error(
-    "rematch",
-    "wrong-phase",
-    "a rematch is offered only after the match",
-    "Реванш — только после окончания партии",
-  );
-
 export const aimOutOfTurn = () =>
   error("aim", "not-your-turn", "only the player to move can aim", "Целится только тот, чей ход");
 

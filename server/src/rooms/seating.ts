@@ -1,134 +1,111 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { SeatHolder } from "@habibka/shared/match";
+import type { Pair } from "@habibka/shared/rules";
 
 export type SeatIndex = 0 | 1;
 
-export interface Seat {
-  readonly name: string;
-  /** Secret the seat's holder presents to come back to it (reload, new device, expired SDK reconnection). */
-  readonly token: string;
-  /** The connection holding the seat now; null once it has left and the seat is held for a new one. */
-  sessionId: string | null;
-  /** The connection dropped abnormally and Colyseus is waiting for it to reconnect (same session). */
-  away: boolean;
+/** A new seat token: 18 random bytes, the secret that returns a player to his seat. */
+export function newSeatToken(): string {
+  return randomBytes(18).toString("base64url");
 }
 
-export type Admission =
-  | {
-      readonly role: "player";
-      readonly seat: SeatIndex;
-      readonly token: string;
-      readonly replaces: string | null;
-      readonly returning: boolean;
-    }
-  | { readonly role: "spectator" }
-  | { readonly role: "refused"; readonly reason: "spectators-full" };
-
-export interface AdmitRequest {
-  readonly sessionId: string;
-  readonly name: string;
-  readonly watch: boolean;
-  readonly seatToken?: string | undefined;
+/** What the match stores of a seat token: its SHA-256, never the token itself. */
+export function hashSeatToken(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
 }
 
-function sameSecret(a: string, b: string): boolean {
+function isSameHash(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+export type Admission =
+  /** The holder of a seat, back with its token; `replaces` is his previous session, if any. */
+  | { readonly role: "holder"; readonly seat: SeatIndex; readonly replaces: string | null }
+  /** A free seat for a new player: the room records his `sit`, then seats him. */
+  | { readonly role: "newcomer"; readonly seat: SeatIndex }
+  | { readonly role: "spectator" }
+  | { readonly role: "refused"; readonly reason: "spectators-full" };
+
+export interface AdmitRequest {
+  readonly watch: boolean;
+  readonly seatToken?: string | undefined;
+}
+
 /**
- * Who sits where at one table: two seats, each with a secret token, and the spectators. The first two
- * joiners who do not ask to watch take the seats; a seat's token brings its holder back for as long as the
- * seat is held, even from a new connection (the old one, if still open, is replaced).
+ * Which connection sits in which seat, and who watches. Who holds a seat (his name and token) is the
+ * match's to know; this is only about connections: a seat's holder may be here, away (his connection
+ * dropped and may come back as the same session), or gone (he may return with his token).
  */
 export class Seating {
-  readonly seats: [Seat | null, Seat | null] = [null, null];
+  private readonly sessions: [string | null, string | null] = [null, null];
+  private readonly away: [boolean, boolean] = [false, false];
   readonly spectators = new Map<string, string>();
-
   private readonly spectatorCap: number;
-  private readonly newToken: () => string;
 
-  constructor(spectatorCap: number, newToken: () => string = () => randomBytes(18).toString("base64url")) {
+  constructor(spectatorCap: number) {
     this.spectatorCap = spectatorCap;
-    this.newToken = newToken;
   }
 
-  admit(request: AdmitRequest): Admission {
+  /** Decides what a joiner is, against the seats as the match has them. */
+  admit(request: AdmitRequest, seats: Pair<SeatHolder | null>): Admission {
     if (request.seatToken) {
-      const seat = this.seatWithToken(request.seatToken);
-      if (seat !== null) {
-        const held = this.seats[seat]!;
-        const replaces = held.sessionId;
-        held.sessionId = request.sessionId;
-        held.away = false;
-        return { role: "player", seat, token: held.token, replaces, returning: true };
+      const hash = hashSeatToken(request.seatToken);
+      for (const seat of [0, 1] as const) {
+        const holder = seats[seat];
+        if (holder && isSameHash(holder.token, hash)) return { role: "holder", seat, replaces: this.sessions[seat] };
       }
     }
-    const free = this.seats.indexOf(null);
-    if (!request.watch && free !== -1) {
-      const seat = free as SeatIndex;
-      const token = this.newToken();
-      this.seats[seat] = { name: request.name, token, sessionId: request.sessionId, away: false };
-      return { role: "player", seat, token, replaces: null, returning: false };
-    }
+    const free = seats[0] === null ? 0 : seats[1] === null ? 1 : null;
+    if (!request.watch && free !== null) return { role: "newcomer", seat: free };
     if (this.spectators.size >= this.spectatorCap) return { role: "refused", reason: "spectators-full" };
-    this.spectators.set(request.sessionId, request.name);
     return { role: "spectator" };
   }
 
-  seatOf(sessionId: string): SeatIndex | null {
-    if (this.seats[0]?.sessionId === sessionId) return 0;
-    if (this.seats[1]?.sessionId === sessionId) return 1;
-    return null;
+  /** The connection now sits in the seat (a newcomer once his `sit` is recorded, or its returning holder). */
+  seat(seat: SeatIndex, sessionId: string): void {
+    this.sessions[seat] = sessionId;
+    this.away[seat] = false;
   }
 
-  isSpectator(sessionId: string): boolean {
-    return this.spectators.has(sessionId);
+  watch(sessionId: string, name: string): void {
+    this.spectators.set(sessionId, name);
+  }
+
+  seatOf(sessionId: string): SeatIndex | null {
+    if (this.sessions[0] === sessionId) return 0;
+    if (this.sessions[1] === sessionId) return 1;
+    return null;
   }
 
   /** The seat's connection dropped; it may come back as the same session (the SDK's reconnection). */
   drop(sessionId: string): SeatIndex | null {
     const seat = this.seatOf(sessionId);
-    if (seat !== null) this.seats[seat]!.away = true;
+    if (seat !== null) this.away[seat] = true;
     return seat;
   }
 
   /** The dropped connection is back. */
   reconnect(sessionId: string): SeatIndex | null {
     const seat = this.seatOf(sessionId);
-    if (seat !== null) this.seats[seat]!.away = false;
+    if (seat !== null) this.away[seat] = false;
     return seat;
   }
 
-  /** The connection is gone; a seat stays held (its holder is away) until `release` or a return. */
+  /** The connection is gone; its seat (if it had one) waits for its holder's token. */
   disconnect(sessionId: string): SeatIndex | null {
     this.spectators.delete(sessionId);
     const seat = this.seatOf(sessionId);
     if (seat !== null) {
-      this.seats[seat]!.sessionId = null;
-      this.seats[seat]!.away = false;
+      this.sessions[seat] = null;
+      this.away[seat] = false;
     }
     return seat;
   }
 
-  /** A held seat is given up for good (the player left, or the hold expired). */
-  release(seat: SeatIndex): void {
-    this.seats[seat] = null;
-  }
-
-  bothSeated(): boolean {
-    return this.seats[0] !== null && this.seats[1] !== null;
-  }
-
-  /** The seat's holder has a live connection (not left, not waiting to reconnect). */
+  /** The seat's holder has a live connection (not gone, not waiting to reconnect). */
   isPresent(seat: SeatIndex): boolean {
-    const held = this.seats[seat];
-    return held != null && held.sessionId !== null && !held.away;
-  }
-
-  private seatWithToken(token: string): SeatIndex | null {
-    if (this.seats[0] && sameSecret(this.seats[0].token, token)) return 0;
-    if (this.seats[1] && sameSecret(this.seats[1].token, token)) return 1;
-    return null;
+    return this.sessions[seat] !== null && !this.away[seat];
   }
 }

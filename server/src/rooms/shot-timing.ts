@@ -74,6 +74,14 @@ export class ShotTiming {
     this.hooks.animationEnded();
   }
 
+  /** A new match at the table: nothing animates and no clock runs. */
+  reset(): void {
+    this.animationTimer?.clear();
+    this.animationTimer = null;
+    this.running = null;
+    this.stopClock();
+  }
+
   /** The running shot as a late joiner receives it, with how far it has played. */
   runningForLateJoiner(): ShotBroadcast | null {
     if (!this.running) return null;

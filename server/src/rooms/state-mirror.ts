@@ -1,4 +1,6 @@
+import type { SeatHolder } from "@habibka/shared/match";
 import type { MatchView } from "@habibka/shared/pipeline";
+import type { Pair } from "@habibka/shared/rules";
 import { BallState, MatchState, PlayerState, SpectatorState } from "@habibka/shared/state";
 import { ALL_BALLS, FOOT_SPOT } from "@habibka/shared/table";
 import type { Seating } from "./seating.ts";
@@ -6,6 +8,7 @@ import type { Seating } from "./seating.ts";
 /** A fresh synced state: the 16 balls (positions come with the first mirror) and two-element flag arrays. */
 export function createSyncedState(): MatchState {
   const state = new MatchState();
+  state.animating = false;
   for (const id of ALL_BALLS) state.balls.push(new BallState({ id, x: 0, y: 0, onTable: false }));
   state.lagSent.push(false, false);
   state.rematch.push(false, false);
@@ -16,17 +19,17 @@ export function createSyncedState(): MatchState {
  * Copies the shared match value into the synced schema. Only changed fields produce patches, so writing
  * every field each time costs nothing on the wire for the ones that did not change.
  */
-export function mirrorMatch(state: MatchState, view: MatchView, started: boolean): void {
-  state.phase = started ? view.phase : "waiting";
-  state.toMove = started && view.toMove !== null ? view.toMove : -1;
+export function mirrorMatch(state: MatchState, view: MatchView): void {
+  state.phase = view.phase;
+  state.toMove = view.toMove ?? -1;
   state.offer = view.offer;
   state.shotNumber = view.shotNumber;
   state.lastBall = view.lastBall;
   state.winner = view.winner ?? -1;
   state.finishReason = view.finishReason;
-  if (view.phase !== "finished") {
-    state.rematch[0] = false;
-    state.rematch[1] = false;
+  for (const seat of [0, 1] as const) {
+    state.lagSent[seat] = view.lagSent[seat];
+    state.rematch[seat] = view.rematch[seat];
   }
   const onTable = new Map(view.table.map((b) => [b.id, b]));
   // Until the opening shot is due, the apex ball is shown where it was racked (clause 5): it is taken in
@@ -58,10 +61,10 @@ function syncShelf(player: PlayerState, shelf: readonly number[]): void {
 }
 
 /** Mirrors who sits where and who watches. A seat stays listed while it is held for an absent player. */
-export function mirrorSeats(state: MatchState, seating: Seating): void {
+export function mirrorSeats(state: MatchState, seats: Pair<SeatHolder | null>, seating: Seating): void {
   for (const seat of [0, 1] as const) {
     const key = String(seat);
-    const held = seating.seats[seat];
+    const held = seats[seat];
     if (!held) {
       state.players.delete(key);
       continue;

@@ -26,6 +26,11 @@ export interface ScriptOptions {
   readonly lagTargets?: readonly [number, number];
   readonly maxLags?: number;
   readonly waitMs?: number;
+  /**
+   * The bots tell the server they have seen each shot at once (`seen`), as a player who skips the animation
+   * does: against a server animating in real time, the next shot is then accepted without waiting.
+   */
+  readonly skipAnimations?: boolean;
 }
 
 /**
@@ -144,6 +149,10 @@ export async function playScriptedMatch(
     }
     await pacers[seat].ready();
     await sendOnce(me, "shot", request, () => players.every((p) => p.shots.some((s) => s.number === number)));
+    if (options.skipAnimations) {
+      await eventually(() => players.every((p) => p.state.shotNumber > number), `shot ${number} judged`, waitMs);
+      for (const p of players) p.send("seen", { shotNumber: p.state.shotNumber });
+    }
     await eventually(
       () => players.every((p) => !p.state.animating && p.state.shotNumber > number),
       `shot ${number} to finish animating`,

@@ -247,3 +247,26 @@ export async function synced(client: TableClient, code: string, timeoutMs = 5_00
 export async function leaveAll(...clients: (TableClient | undefined)[]): Promise<void> {
   await Promise.all(clients.map((c) => c?.leave().catch(() => undefined)));
 }
+
+/**
+ * Comes back to a table the way a page does after a restart: joins it again by its code (with the seat
+ * token, or to watch), retrying with a growing pause until the server answers, for at most `timeoutMs`.
+ */
+export async function rejoinTable(
+  url: string,
+  code: string,
+  options: Record<string, unknown>,
+  timeoutMs = 60_000,
+): Promise<TableClient> {
+  const deadline = Date.now() + timeoutMs;
+  let pause = 50;
+  for (;;) {
+    try {
+      return await joinTable(url, code, options);
+    } catch (cause) {
+      if (Date.now() + pause > deadline) throw cause;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(pause * 2, 1_000);
+    }
+  }
+}

@@ -56,10 +56,16 @@ export async function startTestServer(
 }
 
 /** Resolves when `predicate` holds, polling; fails after `timeoutMs` with the description. */
-export async function eventually(predicate: () => boolean, description: string, timeoutMs = 5_000): Promise<void> {
+export async function eventually(
+  predicate: () => boolean | Promise<boolean>,
+  description: string | (() => string),
+  timeoutMs = 5_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${description}`);
+  while (!(await predicate())) {
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for: ${typeof description === "string" ? description : description()}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -1,6 +1,9 @@
 import { seededRandom } from "../random.ts";
 import type { PlayerIndex } from "../rules/position.ts";
 import { fail, ok, type Result } from "../rules/result.ts";
+import type { DrawAction } from "./actions.ts";
+import type { MatchState } from "./match-state.ts";
+import type { MatchResult, Transition } from "./transition.ts";
 
 /**
  * A random draw for who opens (rooms may choose it instead of the lag, I21). The rules never read
@@ -19,4 +22,10 @@ export function drawOpener(source: DrawSource): Result<PlayerIndex, "draw-invali
     );
   }
   return ok(value < 0.5 ? 0 : 1);
+}
+
+export function applyDraw(state: MatchState, action: DrawAction): MatchResult<Transition> {
+  const drawn = drawOpener(action.source);
+  if (!drawn.ok) return drawn;
+  return ok({ state: { ...state, shotNumber: state.shotNumber + 1, phase: "opening", player: drawn.value } });
 }

@@ -17,6 +17,15 @@ export type MatchErrorCode =
   | "opening-cue-not-in-house"
   | "placement-overlaps"
   | "draw-invalid"
+  | "no-offer"
+  | "offer-taken"
+  | "no-cue-ball"
+  | "seat-taken"
+  | "seat-empty"
+  | "sit-invalid"
+  | "rematch-already-asked"
+  | "record-format"
+  | "record-corrupt"
   | LagErrorCode
   | StrokeErrorCode
   | CallErrorCode;

@@ -1,8 +1,13 @@
-/** The match flow (issue 4): lag or draw, the opening shot, turns, offers, last-ball play and the finish. */
+/** The match of a table: seats, lag or draw, the opening shot, turns, offers, last-ball play, the finish, the rematch. */
 export * from "./actions.ts";
 export * from "./apply-action.ts";
 export * from "./draw.ts";
 export * from "./errors.ts";
 export * from "./lag.ts";
+export * from "./lag-verdict.ts";
 export * from "./match-state.ts";
+export * from "./new-match.ts";
 export * from "./phases.ts";
+export * from "./record.ts";
+export * from "./shot.ts";
+export * from "./transition.ts";

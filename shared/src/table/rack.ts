@@ -17,6 +17,9 @@ export interface RackOptions {
 /** Default nominal gap: 0.3 mm, inside the 0.1–0.5 mm range that gives textbook collisions (docs/PHYSICS.md). */
 export const RACK_GAP = 0.0003;
 
+/** Rack jitter of a real match: up to 0.1 mm per axis, below gap/(2√2) for the default gap, so no two balls touch. */
+export const RACK_JITTER = 0.0001;
+
 /**
  * The pyramid of 15 white balls (clause 5): apex on the third mark, rows towards the foot, base parallel to
  * the foot cushion. Ids 1–15 are assigned row by row, the apex first. With jitter, each ball is moved by at

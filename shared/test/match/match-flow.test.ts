@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MatchAction, PhysicsResult, ShotAction } from "../../src/match/actions.ts";
-import { applyAction, prepareShot, replayMatch } from "../../src/match/apply-action.ts";
-import { createMatch, type MatchState, type Phase } from "../../src/match/match-state.ts";
+import { applyAction, foldActions, prepareShot } from "../../src/match/apply-action.ts";
+import { createMatch, type MatchState, openMatch, type Phase } from "../../src/match/match-state.ts";
 import { MATCH_FLOW } from "../../src/match/phases.ts";
 import type { ShotEvent } from "../../src/shot/shot-events.ts";
 import type { BallPosition } from "../../src/table/balls.ts";
@@ -55,15 +55,22 @@ const foul = shot(strike(7), hit(7, 3), cushion(3, "LF"));
 const bank = (ball: number) => shot(strike(7), hit(7, ball), cushion(ball, "RF"), pocket(ball, "FL"));
 
 const sample: Record<MatchAction["type"], (s: MatchState) => MatchAction> = {
-  lag: (s) => ({ type: "lag", shot: s.shotNumber, balls: [1, 2], start: [], result: { events: [], rest: [] } }),
+  sit: () => ({ type: "sit", player: 0, name: "Anna", token: "hash" }),
+  leave: () => ({ type: "leave", player: 0 }),
+  lag: () => ({ type: "lag", player: 0, place: { x: -1.3, y: 0.3 }, angle: 0, speed: 2 }),
   draw: (s) => ({ type: "draw", shot: s.shotNumber, source: { value: 0.1 } }),
   shot: (s) => shotAction(s, safety),
+  take: (s) => ({ type: "take", shot: s.shotNumber, player: s.player }),
   pass: (s) => ({ type: "pass", shot: s.shotNumber, player: s.player }),
+  clock: (s) => ({ type: "clock", shot: s.shotNumber }),
   resign: (s) => ({ type: "resign", shot: s.shotNumber, player: 0 }),
+  expire: () => ({ type: "expire", player: 0 }),
+  rematch: () => ({ type: "rematch", player: 0 }),
 };
 
 describe("match flow declared as data – every phase accepts only its actions (issue 4 §8)", () => {
   const states: Record<Phase, MatchState> = {
+    waiting: openMatch(),
     lag: createMatch(),
     draw: createMatch({ opener: "draw" }),
     opening: { ...createMatch(), phase: "opening" },
@@ -102,7 +109,12 @@ describe("opening the match (clause 5, I21, I22)", () => {
       { id: 1, x: -1.3, y: 0.3 },
       { id: 2, x: -1.3, y: -0.3 },
     ];
-    const replay = must(m, { type: "lag", shot: 1, balls: [1, 2], start, result: { events: [], rest: start } });
+    // Each lag shot arrives on its own; the second carries the result of both, simulated together.
+    const lagOf = (player: 0 | 1) => ({ type: "lag" as const, player, place: start[player]!, angle: 0, speed: 2 });
+    const first = must(m, lagOf(0));
+    expect(first.state.lagShots[0]).toEqual({ place: start[0], angle: 0, speed: 2 });
+    expect(first.lag).toBeUndefined();
+    const replay = must(first.state, { ...lagOf(1), result: { events: [], rest: start } });
     expect(replay.state.phase).toBe("lag");
     expect(replay.state.lagReplays).toBe(1);
     expect(replay.state.shotNumber).toBe(2);
@@ -112,11 +124,9 @@ describe("opening the match (clause 5, I21, I22)", () => {
       cushion(1, "F", { at: [HALF_LENGTH - R, 0.3] }),
       cushion(2, "F", { at: [HALF_LENGTH - R, -0.3] }),
     );
-    const won = must(replay.state, {
-      type: "lag",
-      shot: 2,
-      balls: [1, 2],
-      start,
+    const again = must(replay.state, lagOf(0));
+    const won = must(again.state, {
+      ...lagOf(1),
       result: {
         events,
         rest: [
@@ -304,13 +314,13 @@ describe("turns, offers and the finish (clauses 2, 9, 16, I13, I16)", () => {
     expect(call.ok).toBe(true);
   });
 
-  it("the match is the fold of its actions (replayMatch)", () => {
+  it("the match is the fold of its actions (foldActions)", () => {
     const m = midGame();
     const a1 = shotAction(m, foul);
     const s1 = must(m, a1).state;
     const a2: MatchAction = { type: "pass", shot: s1.shotNumber, player: 1 };
     const s2 = must(s1, a2).state;
-    expect(replayMatch(m, [a1, a2])).toEqual({ ok: true, value: s2 });
-    expect(replayMatch(m, [a1, a1]).ok).toBe(false);
+    expect(foldActions(m, [a1, a2])).toEqual({ ok: true, value: s2 });
+    expect(foldActions(m, [a1, a1]).ok).toBe(false);
   });
 });

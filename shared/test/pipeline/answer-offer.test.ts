@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { answerOffer, type Match, newMatch, playShot, viewMatch } from "../../src/pipeline/index.ts";
+import type { MatchState } from "../../src/match/index.ts";
+import { answerOffer, playShot, viewMatch } from "../../src/pipeline/index.ts";
 import { APEX_BALL } from "../../src/table/rack.ts";
+import { startedMatch } from "../kit/started-match.ts";
 
 /** A match in which the opener missed on the opening shot: the opponent has the foul offer (clause 16). */
-function afterOpeningMiss(): { match: Match; offeree: 0 | 1 } {
-  const start = newMatch({ opening: "draw", seed: 3 });
+function afterOpeningMiss(): { match: MatchState; offeree: 0 | 1 } {
+  const start = startedMatch({ opening: "draw", seed: 3 });
   const opener = viewMatch(start).toMove!;
   const missed = playShot(start, opener, {
     shotNumber: viewMatch(start).shotNumber,
@@ -14,7 +16,7 @@ function afterOpeningMiss(): { match: Match; offeree: 0 | 1 } {
     place: { x: -1.2, y: 0.3 },
   });
   if (!missed.ok) throw new Error(missed.error.message);
-  return { match: missed.value.match, offeree: opener === 0 ? 1 : 0 };
+  return { match: missed.value.state, offeree: opener === 0 ? 1 : 0 };
 }
 
 describe("answerOffer – taking or passing an offer (clauses 9, 16)", () => {
@@ -29,10 +31,10 @@ describe("answerOffer – taking or passing an offer (clauses 9, 16)", () => {
     const taken = answerOffer(match, offeree, { shotNumber, accept: true });
     expect(taken.ok).toBe(true);
     if (!taken.ok) return;
-    expect(viewMatch(taken.value.match)).toMatchObject({ offer: "", toMove: offeree, shotNumber });
+    expect(viewMatch(taken.value.state)).toMatchObject({ offer: "", toMove: offeree, shotNumber });
     expect(taken.value.played).toBeUndefined();
-    const cue = viewMatch(taken.value.match).table.find((b) => b.id !== 0)!.id;
-    const shot = playShot(taken.value.match, offeree, {
+    const cue = viewMatch(taken.value.state).table.find((b) => b.id !== 0)!.id;
+    const shot = playShot(taken.value.state, offeree, {
       shotNumber,
       stroke: { cue, angle: 0, speed: 2, offset: { x: 0, y: 0 } },
       call: [],
@@ -48,7 +50,7 @@ describe("answerOffer – taking or passing an offer (clauses 9, 16)", () => {
     expect(!wrong.ok && wrong.error.code).toBe("wrong-player");
     const taken = answerOffer(match, offeree, { shotNumber, accept: true });
     if (!taken.ok) throw new Error(taken.error.message);
-    const pass = answerOffer(taken.value.match, offeree, { shotNumber, accept: false });
+    const pass = answerOffer(taken.value.state, offeree, { shotNumber, accept: false });
     expect(!pass.ok && pass.error.code).toBe("offer-taken");
   });
 
@@ -57,6 +59,6 @@ describe("answerOffer – taking or passing an offer (clauses 9, 16)", () => {
     const passed = answerOffer(match, offeree, { shotNumber: viewMatch(match).shotNumber, accept: false });
     expect(passed.ok).toBe(true);
     if (!passed.ok) return;
-    expect(viewMatch(passed.value.match)).toMatchObject({ offer: "", toMove: offeree === 0 ? 1 : 0 });
+    expect(viewMatch(passed.value.state)).toMatchObject({ offer: "", toMove: offeree === 0 ? 1 : 0 });
   });
 });

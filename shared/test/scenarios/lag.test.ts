@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import type { LagVerdict, MatchState } from "../../src/match/index.ts";
 import { judgeLag } from "../../src/match/lag.ts";
 import { simulate } from "../../src/physics/index.ts";
-import { type LagVerdict, type Match, newMatch, playLag, playShot } from "../../src/pipeline/index.ts";
+import { playLag, playShot } from "../../src/pipeline/index.ts";
 import type { LagMessage } from "../../src/protocol/client-messages.ts";
 import type { ShotVerdict } from "../../src/rules/verdict.ts";
 import { HALF_LENGTH } from "../../src/table/dimensions.ts";
+import { startedMatch } from "../kit/started-match.ts";
 import { cushionsOf } from "./shots.ts";
 
 /**
@@ -18,16 +20,19 @@ const lag = (y: number, speed: number, angle = 0): LagMessage => ({ place: { x: 
 const left = (speed: number, angle = 0) => lag(0.3, speed, angle);
 const right = (speed: number, angle = 0) => lag(-0.3, speed, angle);
 
-function played(match: Match, lags: [LagMessage, LagMessage]) {
-  const out = playLag(match, lags);
+/** Both lag shots, one after the other; the second completes the lag and plays both. */
+function played(match: MatchState, lags: [LagMessage, LagMessage]) {
+  const first = playLag(match, 0, lags[0]);
+  if (!first.ok) throw new Error(first.error.message);
+  const out = playLag(first.value.state, 1, lags[1]);
   if (!out.ok) throw new Error(out.error.message);
   if (!out.value.played) throw new Error("the lag played no shot");
-  return { match: out.value.match, played: out.value.played, verdict: out.value.played.verdict as LagVerdict };
+  return { match: out.value.state, played: out.value.played, verdict: out.value.played.verdict as LagVerdict };
 }
 
 describe("scenario: the lag [раскат] through the pipeline (clause 5, I21)", () => {
   it("I21: both balls go to the foot cushion and back; the one resting nearer the head cushion wins and opens", () => {
-    const { match, played: shot, verdict } = played(newMatch({ opening: "lag", seed: 7 }), [left(2.2), right(2.0)]);
+    const { match, played: shot, verdict } = played(startedMatch({ opening: "lag", seed: 7 }), [left(2.2), right(2.0)]);
     // The physics: both balls (1 for seat 0, 2 for seat 1) touched the foot cushion and no other cushion.
     expect(cushionsOf(shot.events, 1)).toEqual(["F"]);
     expect(cushionsOf(shot.events, 2)).toEqual(["F"]);
@@ -37,18 +42,18 @@ describe("scenario: the lag [раскат] through the pipeline (clause 5, I21)"
     const [near, far] = verdict.distances;
     expect(near).toBeLessThan(far!);
     expect(near).toBeCloseTo(-1.63 + HALF_LENGTH, 2);
-    expect(match.flow.phase).toBe("opening");
-    expect(match.flow.player).toBe(0);
+    expect(match.phase).toBe("opening");
+    expect(match.player).toBe(0);
   });
 
   it("I21: the other way round, seat 1 wins", () => {
-    const { match, played: shot } = played(newMatch({ opening: "lag", seed: 7 }), [left(2.0), right(2.2)]);
+    const { match, played: shot } = played(startedMatch({ opening: "lag", seed: 7 }), [left(2.0), right(2.2)]);
     expect(shot.verdict).toMatchObject({ winner: 1, losses: [[], []] });
-    expect(match.flow.player).toBe(1);
+    expect(match.player).toBe(1);
   });
 
   it("I21: a ball that touches a long cushion loses even when it ends nearer the head", () => {
-    const { played: shot, verdict } = played(newMatch({ opening: "lag", seed: 7 }), [left(2.2), right(2.4, -8)]);
+    const { played: shot, verdict } = played(startedMatch({ opening: "lag", seed: 7 }), [left(2.2), right(2.4, -8)]);
     expect(cushionsOf(shot.events, 2)).toContain("RF");
     expect(verdict.distances[1]).toBeLessThan(verdict.distances[0]!);
     expect(shot.verdict).toMatchObject({ winner: 0, losses: [[], ["long-cushion"]] });
@@ -57,7 +62,7 @@ describe("scenario: the lag [раскат] through the pipeline (clause 5, I21)"
   it("I21: a ball that crosses the long axis into the other player's half loses, though it ends nearer the head", () => {
     // Seat 0's ball from (−1.3, 0.1) at −3° crosses y = 0 on its way up (the physics logs `long-axis`) and
     // comes back on the right-hand side; seat 1's ball from (−1.3, −0.6) goes straight up and back.
-    const { played: shot, verdict } = played(newMatch({ opening: "lag", seed: 7 }), [
+    const { played: shot, verdict } = played(startedMatch({ opening: "lag", seed: 7 }), [
       lag(0.1, 2.2, -3),
       lag(-0.6, 2.0),
     ]);
@@ -68,33 +73,33 @@ describe("scenario: the lag [раскат] through the pipeline (clause 5, I21)"
   });
 
   it("I21: both balls short of the foot cushion: both lose, the lag is replayed, then decided", () => {
-    const first = played(newMatch({ opening: "lag", seed: 7 }), [left(1.0), right(0.8)]);
+    const first = played(startedMatch({ opening: "lag", seed: 7 }), [left(1.0), right(0.8)]);
     expect(first.played.events.some((e) => e.type === "cushion")).toBe(false);
     expect(first.played.verdict).toMatchObject({
       winner: null,
       losses: [["missed-foot-cushion"], ["missed-foot-cushion"]],
     });
-    expect(first.match.flow.phase).toBe("lag");
-    expect(first.match.flow.lagReplays).toBe(1);
+    expect(first.match.phase).toBe("lag");
+    expect(first.match.lagReplays).toBe(1);
     const second = played(first.match, [left(2.0), right(2.2)]);
     expect(second.played.verdict).toMatchObject({ winner: 1 });
-    expect(second.match.flow.phase).toBe("opening");
+    expect(second.match.phase).toBe("opening");
   });
 
   it("I21: mirror-image lags end level (a tie within 1 mm): replayed, though neither ball lost", () => {
-    const { match, verdict } = played(newMatch({ opening: "lag", seed: 7 }), [left(2.2), right(2.2)]);
+    const { match, verdict } = played(startedMatch({ opening: "lag", seed: 7 }), [left(2.2), right(2.2)]);
     expect(verdict.losses).toEqual([[], []]);
     expect(Math.abs(verdict.distances[0]! - verdict.distances[1]!)).toBeLessThanOrEqual(0.001);
     expect(verdict.winner).toBeNull();
-    expect(match.flow.phase).toBe("lag");
+    expect(match.phase).toBe("lag");
   });
 
   it("clause 5, I22: the lag winner then plays the opening shot from the house into the rack", () => {
-    const { match } = played(newMatch({ opening: "lag", seed: 7 }), [left(2.2), right(2.0)]);
-    const cue = match.flow.inHand;
+    const { match } = played(startedMatch({ opening: "lag", seed: 7 }), [left(2.2), right(2.0)]);
+    const cue = match.inHand;
     expect(cue).not.toBeNull();
     const out = playShot(match, 0, {
-      shotNumber: match.flow.shotNumber,
+      shotNumber: match.shotNumber,
       stroke: { cue: cue!, angle: 0, speed: 8, offset: { x: 0, y: 0 } },
       call: [],
       place: { x: -1.3, y: 0 },
@@ -106,7 +111,7 @@ describe("scenario: the lag [раскат] through the pipeline (clause 5, I21)"
     expect(out.value.played?.events.find((e) => e.type === "collision")).toBeDefined();
     // Clause 5: nothing dropped on the opening shot without a call counts.
     expect(verdict.counted).toEqual([]);
-    expect(out.value.match.flow.inHand).toBeNull();
+    expect(out.value.state.inHand).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { MatchState } from "../../src/match/match-state.ts";
+import { createMatch, type MatchState } from "../../src/match/match-state.ts";
 import { simulate } from "../../src/physics/index.ts";
 import { playShot } from "../../src/pipeline/index.ts";
 import { isLastBallPlay, WINNING_SHELF } from "../../src/rules/position.ts";
@@ -19,7 +19,7 @@ function turnState(scenario: Scenario): MatchState {
   const shelves = scenarioShelves(scenario.balls, scenario.match?.shelf ?? [0, 0]);
   if (!shelves.ok) throw new Error(shelves.error.message);
   return {
-    version: 1,
+    ...createMatch(),
     phase: "turn",
     player: 0,
     shotNumber: 10,
@@ -81,7 +81,7 @@ describe("scenario: the server's pipeline judges as judgeScenario does (playShot
     const judged = judgeScenario(scenario, sim.events, sim.rest);
     if (!judged.ok) throw new Error(judged.error.message);
     const state = turnState(scenario);
-    const out = playShot({ flow: state, absent: null, offerTaken: null }, 0, {
+    const out = playShot(state, 0, {
       shotNumber: state.shotNumber,
       stroke: { offset: { x: 0, y: 0 }, ...scenario.shot },
       call: [...(scenario.call ?? [])],
@@ -90,7 +90,7 @@ describe("scenario: the server's pipeline judges as judgeScenario does (playShot
     expect(out.value.played?.events).toEqual(sim.events);
     const verdict = out.value.played?.verdict as ShotVerdict;
     expect(verdict).toMatchObject(judged.value.verdict);
-    const flow = out.value.match.flow;
+    const flow = out.value.state;
     expect(flow.table).toEqual(judged.value.table);
     expect([flow.shelves[0].length, flow.shelves[1].length]).toEqual(judged.value.verdict.shelf);
     expect(flow.debts).toEqual(judged.value.verdict.debt);

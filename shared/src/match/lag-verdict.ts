@@ -1,4 +1,4 @@
-import type { LagLoss, LagOutcome } from "../match/lag.ts";
+import type { LagLoss, LagOutcome } from "./lag.ts";
 
 /** The lag's result as announced: who won and why each ball lost, in words for players (I21). */
 export interface LagVerdict extends LagOutcome {
