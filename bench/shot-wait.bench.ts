@@ -4,12 +4,9 @@
 // shot it measures, on the page of the player who acts next, the time from the shot's arrival (its playback
 // starts) to the moment the page lets him act (shoot, or answer an offer): once with the animation skipped
 // at once (Escape), once watched to its end. The difference is the time skipping saves.
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../e2e/support/browser.ts";
-import { type GameProcess, REPO_ROOT, startGameProcess } from "../e2e/support/game-process.ts";
+import type { GameProcess } from "../e2e/support/game-process.ts";
+import { benchInBrowser, until } from "./support/game-in-browser.ts";
 
 const DEADLINE_MS = 300_000;
 /** Shots played: alternately skipped and watched by the player who acts next. */
@@ -21,16 +18,6 @@ async function dataOf(page: Page): Promise<Data> {
   const view = page.getByTestId("table-view");
   if ((await view.count()) === 0) return {};
   return view.evaluate((el) => ({ ...(el as HTMLElement).dataset }));
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read().catch(() => undefined);
-    if (value !== undefined && ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** A shot is playing on the page: its skip control is shown (in every version of the client). */
@@ -47,112 +34,87 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-async function main(): Promise<void> {
-  if (!existsSync(join(REPO_ROOT, "client", "dist", "index.html"))) {
-    const vite = join(REPO_ROOT, "client", "node_modules", "vite", "bin", "vite.js");
-    const built = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
-      cwd: join(REPO_ROOT, "client"),
-      stdio: "inherit",
-    });
-    if (built.status !== 0) throw new Error("client build failed");
+async function measure(game: GameProcess, browser: Browser): Promise<void> {
+  const pages: Page[] = [];
+  for (let i = 0; i < 2; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(() => localStorage.setItem("habibka.tour", "done"));
+    pages.push(await context.newPage());
   }
-  let game: GameProcess | null = null;
-  let browser: Browser | null = null;
-  const watchdog = setTimeout(() => {
-    console.error(`shot-wait: no result within ${DEADLINE_MS / 1000} s`);
-    void Promise.allSettled([browser?.close(), game?.stop()]).then(() => process.exit(1));
-  }, DEADLINE_MS);
-  try {
-    game = await startGameProcess();
-    browser = await launchBrowser();
-    const pages: Page[] = [];
-    for (let i = 0; i < 2; i++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.addInitScript(() => localStorage.setItem("habibka.tour", "done"));
-      pages.push(await context.newPage());
-    }
-    const [a, b] = pages as [Page, Page];
-    await a.goto(game.url);
-    await a.getByTestId("name-input").fill("Bench A");
-    await a.getByTestId("visibility-private").check();
-    await a.getByTestId("opening-draw").check();
-    await a.getByTestId("create-table").click();
-    const link = await until(
-      "the invite link",
-      () => a.getByTestId("invite-link").inputValue(),
-      (v) => /\/t\/\d{6}$/.test(v),
-    );
-    await b.goto(link);
-    await b.getByTestId("name-input").fill("Bench B");
-    await b.getByTestId("sit-down").click();
+  const [a, b] = pages as [Page, Page];
+  await a.goto(game.url);
+  await a.getByTestId("name-input").fill("Bench A");
+  await a.getByTestId("visibility-private").check();
+  await a.getByTestId("opening-draw").check();
+  await a.getByTestId("create-table").click();
+  const link = await until(
+    "the invite link",
+    () => a.getByTestId("invite-link").inputValue(),
+    (v) => /\/t\/\d{6}$/.test(v),
+  );
+  await b.goto(link);
+  await b.getByTestId("name-input").fill("Bench B");
+  await b.getByTestId("sit-down").click();
 
-    const waits: Record<"skipped" | "watched", number[]> = { skipped: [], watched: [] };
-    for (let n = 0; n < SHOTS; n++) {
-      const striker = await until(
-        "a player to act",
-        async () => {
-          for (const page of pages) if (mayAct(await dataOf(page))) return page;
-          return null;
-        },
-        (page) => page !== null,
-      );
-      if ((await dataOf(striker!)).offer) {
-        await striker!.getByTestId("answer-accept").click();
-        await until(
-          "the offer taken",
-          () => dataOf(striker!),
-          (d) => d.canShoot === "true",
-        );
-      }
-      const next = striker === a ? b : a;
-      const shotNumber = (await dataOf(striker!)).shotNumber;
-      // A firm break, then ordinary shots along the page's own first line.
-      await striker!.getByTestId("speed-slider").fill(n === 0 ? "8" : "2.5");
-      await striker!.getByTestId("shoot").click();
+  const waits: Record<"skipped" | "watched", number[]> = { skipped: [], watched: [] };
+  for (let n = 0; n < SHOTS; n++) {
+    const striker = await until(
+      "a player to act",
+      async () => {
+        for (const page of pages) if (mayAct(await dataOf(page))) return page;
+        return null;
+      },
+      (page) => page !== null,
+    );
+    if ((await dataOf(striker!)).offer) {
+      await striker!.getByTestId("answer-accept").click();
       await until(
-        "the shot on the next player's page",
-        () => playing(next),
-        (p) => p,
+        "the offer taken",
+        () => dataOf(striker!),
+        (d) => d.canShoot === "true",
       );
-      const arrived = performance.now();
-      const skip = n % 2 === 0;
-      if (skip) await next.keyboard.press("Escape");
-      // The player to move acts next, or the same player has a bonus offer: whoever it is, time his page.
-      const actor = await until(
-        "a player allowed to act",
-        async () => {
-          for (const page of pages) {
-            const d = await dataOf(page);
-            if (d.shotNumber !== shotNumber && mayAct(d)) return page;
-          }
-          return null;
-        },
-        (page) => page !== null,
-      );
-      const wait = (performance.now() - arrived) / 1000;
-      waits[skip ? "skipped" : "watched"].push(wait);
-      console.log(
-        `  shot ${n + 1}: ${skip ? "skipped at once" : "watched to its end"}; ${actor === next ? "the opponent" : "the striker"} could act after ${wait.toFixed(2)} s`,
-      );
-      for (const page of pages)
-        await until(
-          "rest",
-          () => playing(page),
-          (p) => !p,
-        );
     }
-    const line = (label: string, values: number[]) =>
-      `${label}: median ${median(values).toFixed(2)} s, max ${Math.max(...values).toFixed(2)} s over ${values.length} shots`;
-    console.log(`client: wait per shot, animation ${line("skipped", waits.skipped)}`);
-    console.log(`client: wait per shot, animation ${line("watched", waits.watched)}`);
-  } finally {
-    clearTimeout(watchdog);
-    await browser?.close().catch(() => {});
-    await game?.stop();
+    const next = striker === a ? b : a;
+    const shotNumber = (await dataOf(striker!)).shotNumber;
+    // A firm break, then ordinary shots along the page's own first line.
+    await striker!.getByTestId("speed-slider").fill(n === 0 ? "8" : "2.5");
+    await striker!.getByTestId("shoot").click();
+    await until(
+      "the shot on the next player's page",
+      () => playing(next),
+      (p) => p,
+    );
+    const arrived = performance.now();
+    const skip = n % 2 === 0;
+    if (skip) await next.keyboard.press("Escape");
+    // The player to move acts next, or the same player has a bonus offer: whoever it is, time his page.
+    const actor = await until(
+      "a player allowed to act",
+      async () => {
+        for (const page of pages) {
+          const d = await dataOf(page);
+          if (d.shotNumber !== shotNumber && mayAct(d)) return page;
+        }
+        return null;
+      },
+      (page) => page !== null,
+    );
+    const wait = (performance.now() - arrived) / 1000;
+    waits[skip ? "skipped" : "watched"].push(wait);
+    console.log(
+      `  shot ${n + 1}: ${skip ? "skipped at once" : "watched to its end"}; ${actor === next ? "the opponent" : "the striker"} could act after ${wait.toFixed(2)} s`,
+    );
+    for (const page of pages)
+      await until(
+        "rest",
+        () => playing(page),
+        (p) => !p,
+      );
   }
+  const line = (label: string, values: number[]) =>
+    `${label}: median ${median(values).toFixed(2)} s, max ${Math.max(...values).toFixed(2)} s over ${values.length} shots`;
+  console.log(`client: wait per shot, animation ${line("skipped", waits.skipped)}`);
+  console.log(`client: wait per shot, animation ${line("watched", waits.watched)}`);
 }
 
-await main().catch((error: unknown) => {
-  console.error(`shot-wait: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-});
+await benchInBrowser("shot-wait", DEADLINE_MS, measure);

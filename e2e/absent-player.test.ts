@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SCREENSHOT_DIR } from "./support/browser.ts";
 import { useGameAndBrowser } from "./support/game-and-browser.ts";
-import { setAngle, skipShot, tableInfo, waitFor } from "./support/table-page.ts";
+import { createTable, openInvite, setAngle, skipShot, tableInfo, waitFor } from "./support/table-page.ts";
 
 /**
  * A player who drops out stays at the table: the other sees him absent with the time his seat is still
@@ -13,21 +13,10 @@ describe("an absent player at the table", () => {
   it("is shown with the seat hold's countdown, without his aim line, until he returns", async () => {
     const laptop = { viewport: { width: 1280, height: 800 } };
     const anna = await table.newPage(laptop);
-    await anna.goto(table.url);
-    await anna.getByTestId("name-input").fill("Анна");
-    await anna.getByTestId("visibility-private").check();
-    await anna.getByTestId("opening-draw").check();
-    await anna.getByTestId("create-table").click();
-    const link = await waitFor(
-      "the invite link",
-      () => anna.getByTestId("invite-link").inputValue(),
-      (v) => /\/t\/\d{6}$/.test(v),
-    );
+    const link = await createTable(anna, table.url, "Анна");
     const borisContext = await table.newContext(laptop);
     let boris = await borisContext.newPage();
-    await boris.goto(link);
-    await boris.getByTestId("name-input").fill("Борис");
-    await boris.getByTestId("sit-down").click();
+    await openInvite(boris, link, "Борис");
     const opening = (await waitFor(
       "the opening",
       () => tableInfo(anna),

@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "./support/game-process.ts";
+import { freePort, REPO_ROOT } from "./support/game-process.ts";
 
 /**
  * The README's first command, as a new user runs it from a fresh clone in a script or a CI job: no
@@ -13,17 +12,6 @@ import { REPO_ROOT } from "./support/game-process.ts";
  */
 
 const COMMAND_MS = 240_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function answers(url: string): Promise<boolean> {
   try {

@@ -11,7 +11,9 @@ import { useGameAndBrowser } from "./support/game-and-browser.ts";
 import {
   ballPositions,
   canvasPoint,
+  createTable,
   expectOnScreen,
+  openInvite,
   pageFits,
   setAngle,
   skipShot,
@@ -164,25 +166,14 @@ describe("one screen on a phone and on a laptop", () => {
       player.screenshot({ path: `${SCREENSHOT_DIR}/one-screen-${screen.name}-${stage}.png` });
 
     // The player creates the table on this screen and waits for the opponent.
-    await player.goto(table.url);
-    await player.getByTestId("name-input").fill("Борис");
-    await player.getByTestId("visibility-private").check();
-    await player.getByTestId("opening-draw").check();
-    await player.getByTestId("create-table").click();
-    const link = await waitFor(
-      "the invite link",
-      () => player.getByTestId("invite-link").inputValue(),
-      (v) => /\/t\/\d{6}$/.test(v),
-    );
+    const link = await createTable(player, table.url, "Борис");
     await fits(player, "waiting");
     await expectOnScreen(player, "invite-link");
     await expectOnScreen(player, "copy-link");
     await shot("waiting");
     const tableStays = await canvasBox(player);
 
-    await helper.goto(link);
-    await helper.getByTestId("name-input").fill("Анна");
-    await helper.getByTestId("sit-down").click();
+    await openInvite(helper, link, "Анна");
     await waitFor(
       "the opening",
       () => tableInfo(player),

@@ -4,7 +4,16 @@ import { angleTowards } from "../client/src/game/aim-geometry.ts";
 import { defaultHouseSpot } from "../client/src/game/house.ts";
 import { SCREENSHOT_DIR } from "./support/browser.ts";
 import { useGameAndBrowser } from "./support/game-and-browser.ts";
-import { ballPositions, debtsShown, setAngle, skipShot, tableInfo, waitFor } from "./support/table-page.ts";
+import {
+  ballPositions,
+  createTable,
+  debtsShown,
+  openInvite,
+  setAngle,
+  skipShot,
+  tableInfo,
+  waitFor,
+} from "./support/table-page.ts";
 
 /**
  * The verdict waits for the balls, and skipping saves the time it promises: two players and a spectator on
@@ -38,24 +47,11 @@ describe("the verdict waits for the balls, and skipping saves the time", () => {
   it("two players sit at a private table with a drawn opener, and a spectator watches", async () => {
     const laptop = { viewport: { width: 1280, height: 800 } };
     const anna = await table.newPage(laptop);
-    await anna.goto(table.url);
-    await anna.getByTestId("name-input").fill("Анна");
-    await anna.getByTestId("visibility-private").check();
-    await anna.getByTestId("opening-draw").check();
-    await anna.getByTestId("create-table").click();
-    const link = await waitFor(
-      "the invite link",
-      () => anna.getByTestId("invite-link").inputValue(),
-      (v) => /\/t\/\d{6}$/.test(v),
-    );
+    const link = await createTable(anna, table.url, "Анна");
     const boris = await table.newPage(laptop);
-    await boris.goto(link);
-    await boris.getByTestId("name-input").fill("Борис");
-    await boris.getByTestId("sit-down").click();
+    await openInvite(boris, link, "Борис");
     vera = await table.newPage(laptop);
-    await vera.goto(link);
-    await vera.getByTestId("name-input").fill("Вера");
-    await vera.getByTestId("watch-invite").click();
+    await openInvite(vera, link, "Вера", true);
     await waitFor(
       "the spectator",
       () => tableInfo(vera),

@@ -69,6 +69,18 @@ beforeEach(() => {
   vi.stubGlobal("fetch", async () => ({ ok: false }));
 });
 
+/** A live shot with a trace (the bytes do not matter here: the session only schedules its playback). */
+const shot = (number: number) => ({
+  matchId: "m1",
+  number,
+  kind: "shot",
+  seat: 0,
+  before: [],
+  trace: "AQA=",
+  duration: 2,
+  elapsed: 0,
+});
+
 const state = (over: Record<string, unknown> = {}) => ({
   matchId: "m1",
   phase: "play",
@@ -234,16 +246,7 @@ describe("TableSession", () => {
     await session.open({ kind: "join", code: "777777", watch: false });
     nextRoom.emit("welcome", { role: "player", seat: 1, matchId: "m1" });
     nextRoom.stateHandler?.(state());
-    nextRoom.emit("shot", {
-      matchId: "m1",
-      number: 5,
-      kind: "shot",
-      seat: 0,
-      before: [],
-      trace: "AQA=",
-      duration: 1,
-      elapsed: 0,
-    });
+    nextRoom.emit("shot", shot(5));
     session.endPlayback();
     expect(nextRoom.sent.filter(([type]) => type === "seen")).toEqual([]);
     nextRoom.stateHandler?.(state({ shotNumber: 6, toMove: 1 }));
@@ -256,16 +259,6 @@ describe("TableSession", () => {
     await session.open({ kind: "join", code: "131313", watch: false });
     nextRoom.emit("welcome", { role: "player", seat: 0, matchId: "m1" });
     nextRoom.stateHandler?.(state());
-    const shot = (number: number) => ({
-      matchId: "m1",
-      number,
-      kind: "shot",
-      seat: 0,
-      before: [],
-      trace: "AQA=",
-      duration: 1,
-      elapsed: 0,
-    });
     nextRoom.emit("shot", shot(5));
     nextRoom.stateHandler?.(state({ shotNumber: 6 }));
     session.endPlayback();
@@ -283,16 +276,6 @@ describe("TableSession", () => {
     await session.open({ kind: "join", code: "888888", watch: true });
     nextRoom.emit("welcome", { role: "spectator", seat: null, matchId: "m1" });
     nextRoom.stateHandler?.(state());
-    const shot = (number: number) => ({
-      matchId: "m1",
-      number,
-      kind: "shot",
-      seat: 0,
-      before: [],
-      trace: "AQA=",
-      duration: 3,
-      elapsed: 0,
-    });
     nextRoom.emit("shot", shot(5));
     nextRoom.stateHandler?.(state({ shotNumber: 6 }));
     nextRoom.emit("shot", shot(6));

@@ -180,3 +180,29 @@ export async function expectOnScreen(page: Page, testId: string): Promise<{ widt
   expect(box!.y + box!.height, `${testId} bottom`).toBeLessThanOrEqual(size.height + 0.5);
   return box!;
 }
+
+/** Creates a table from the lobby as a player does (private, opener drawn, unless told) and returns its link. */
+export async function createTable(
+  page: Page,
+  url: string,
+  name: string,
+  options: { readonly visibility?: "private" | "public"; readonly opening?: "draw" | "lag" } = {},
+): Promise<string> {
+  await page.goto(url);
+  await page.getByTestId("name-input").fill(name);
+  await page.getByTestId(`visibility-${options.visibility ?? "private"}`).check();
+  await page.getByTestId(`opening-${options.opening ?? "draw"}`).check();
+  await page.getByTestId("create-table").click();
+  return waitFor(
+    "the invite link",
+    () => page.getByTestId("invite-link").inputValue(),
+    (v) => /\/t\/\d{6}$/.test(v),
+  );
+}
+
+/** Opens an invite link with a name and sits down, or watches. */
+export async function openInvite(page: Page, link: string, name: string, watch = false): Promise<void> {
+  await page.goto(link);
+  await page.getByTestId("name-input").fill(name);
+  await page.getByTestId(watch ? "watch-invite" : "sit-down").click();
+}

@@ -43,6 +43,40 @@ interface Props {
 
 type Popover = "call" | "spin" | null;
 
+interface Turn {
+  readonly id: string;
+  readonly delta: number;
+  /** Where the dock is too narrow for it, the step is left to the keys and the strip. */
+  readonly width: "" | "mid-only" | "wide-only";
+}
+
+/** The turn buttons either side of the fine strip: coarse, ordinary and fine, each way. */
+const TURNS: readonly Turn[] = [
+  { id: "turn-minus-coarse", delta: -COARSE_STEP, width: "wide-only" },
+  { id: "turn-minus-step", delta: -STEP, width: "mid-only" },
+  { id: "turn-minus", delta: -FINE_STEP, width: "" },
+  { id: "turn-plus", delta: FINE_STEP, width: "" },
+  { id: "turn-plus-step", delta: STEP, width: "mid-only" },
+  { id: "turn-plus-coarse", delta: COARSE_STEP, width: "wide-only" },
+];
+
+function TurnButton({ turn, onTurn }: { readonly turn: Turn; readonly onTurn: Props["onTurn"] }) {
+  const { t, i18n } = useTranslation();
+  const degrees = new Intl.NumberFormat(i18n.language, { signDisplay: "always", maximumFractionDigits: 2 });
+  const label = `${degrees.format(turn.delta).replace("-", "−")}°`;
+  return (
+    <button
+      type="button"
+      className={turn.width || undefined}
+      data-testid={turn.id}
+      aria-label={t("aim.turnBy", { degrees: label })}
+      onClick={() => onTurn(turn.delta, turn.delta === FINE_STEP || turn.delta === -FINE_STEP)}
+    >
+      {label}
+    </button>
+  );
+}
+
 /**
  * The stroke, in three fixed rows under the table: the cue ball and the call; the direction with its fine
  * steps; the power and the shot. The pocket buttons and the spin open over the table, so that nothing
@@ -156,55 +190,13 @@ export function AimControls(props: Props) {
         </p>
       )}
       <div className="dock-row angle-row">
-        <button
-          type="button"
-          className="wide-only"
-          data-testid="turn-minus-coarse"
-          onClick={() => props.onTurn(-COARSE_STEP, false)}
-        >
-          −1°
-        </button>
-        <button
-          type="button"
-          className="mid-only"
-          data-testid="turn-minus-step"
-          onClick={() => props.onTurn(-STEP, false)}
-        >
-          −0,1°
-        </button>
-        <button
-          type="button"
-          data-testid="turn-minus"
-          aria-label={t("aim.finerMinus")}
-          onClick={() => props.onTurn(-FINE_STEP, true)}
-        >
-          −0,01°
-        </button>
+        {TURNS.slice(0, 3).map((turn) => (
+          <TurnButton key={turn.id} turn={turn} onTurn={props.onTurn} />
+        ))}
         <FineAimStrip onTurn={(delta) => props.onTurn(delta, true)} />
-        <button
-          type="button"
-          data-testid="turn-plus"
-          aria-label={t("aim.finerPlus")}
-          onClick={() => props.onTurn(FINE_STEP, true)}
-        >
-          +0,01°
-        </button>
-        <button
-          type="button"
-          className="mid-only"
-          data-testid="turn-plus-step"
-          onClick={() => props.onTurn(STEP, false)}
-        >
-          +0,1°
-        </button>
-        <button
-          type="button"
-          className="wide-only"
-          data-testid="turn-plus-coarse"
-          onClick={() => props.onTurn(COARSE_STEP, false)}
-        >
-          +1°
-        </button>
+        {TURNS.slice(3).map((turn) => (
+          <TurnButton key={turn.id} turn={turn} onTurn={props.onTurn} />
+        ))}
         <label className="angle-field">
           <span className="sr-only">{t("aim.angle")}</span>
           <input

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { TableSnapshot } from "../net/table-snapshot.ts";
+import { RematchButton } from "./RematchButton.tsx";
 
 interface Props {
   readonly snapshot: TableSnapshot;
@@ -14,7 +15,6 @@ interface Props {
 /** The end of a match, over the table: the winner and why, the score, the series at this table, the rematch. */
 export function ResultOverlay({ snapshot, seat, series, onRematch, onClose, onLobby }: Props) {
   const { t } = useTranslation();
-  const [a, b] = snapshot.players;
   const winner = snapshot.players[snapshot.winner]?.name ?? "—";
   const other = seat === null ? null : seat === 0 ? 1 : 0;
   const mine = seat !== null && snapshot.winner === seat;
@@ -51,24 +51,17 @@ export function ResultOverlay({ snapshot, seat, series, onRematch, onClose, onLo
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <th scope="row">{a?.name ?? "—"}</th>
-              <td className="result-count" data-testid="result-score-0">
-                {a?.shelf.length ?? 0}
-              </td>
-              <td className="result-count series" data-testid="series-0">
-                {series[0]}
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">{b?.name ?? "—"}</th>
-              <td className="result-count" data-testid="result-score-1">
-                {b?.shelf.length ?? 0}
-              </td>
-              <td className="result-count series" data-testid="series-1">
-                {series[1]}
-              </td>
-            </tr>
+            {([0, 1] as const).map((i) => (
+              <tr key={i}>
+                <th scope="row">{snapshot.players[i]?.name ?? "—"}</th>
+                <td className="result-count" data-testid={`result-score-${i}`}>
+                  {snapshot.players[i]?.shelf.length ?? 0}
+                </td>
+                <td className="result-count series" data-testid={`series-${i}`}>
+                  {series[i]}
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
         <p data-testid="series-score">{t("result.seriesLine", { a: series[0], b: series[1] })}</p>
@@ -76,17 +69,7 @@ export function ResultOverlay({ snapshot, seat, series, onRematch, onClose, onLo
           <p className="offer-line">{t("match.rematchOffered", { name: snapshot.players[other]?.name ?? "" })}</p>
         )}
         <div className="row">
-          {seat !== null && (
-            <button
-              type="button"
-              className="primary"
-              data-testid="rematch"
-              disabled={snapshot.rematch[seat] === true}
-              onClick={onRematch}
-            >
-              {snapshot.rematch[seat] ? t("match.rematchAsked") : t("match.rematch")}
-            </button>
-          )}
+          {seat !== null && <RematchButton snapshot={snapshot} seat={seat} onRematch={onRematch} testId="rematch" />}
           <button type="button" data-testid="result-close" onClick={onClose}>
             {t("result.close")}
           </button>

@@ -5,6 +5,7 @@ import type { CalledBall, ShotBroadcast } from "../net/messages.ts";
 import type { SessionState } from "../net/table-session.ts";
 import { CallSummary } from "./CallPanel.tsx";
 import { inviteLink } from "./player-name.ts";
+import { RematchButton } from "./RematchButton.tsx";
 
 interface Props {
   readonly state: SessionState;
@@ -75,15 +76,7 @@ export function WaitingDock({ state, playing, theirCall, onRematch, onShowResult
             </button>
           )}
           {seat !== null && (
-            <button
-              type="button"
-              className="primary"
-              data-testid="rematch-dock"
-              disabled={snapshot.rematch[seat] === true}
-              onClick={onRematch}
-            >
-              {snapshot.rematch[seat] ? t("match.rematchAsked") : t("match.rematch")}
-            </button>
+            <RematchButton snapshot={snapshot} seat={seat} onRematch={onRematch} testId="rematch-dock" />
           )}
         </div>
       </section>

@@ -1,4 +1,4 @@
-import type { ShotEvent } from "@habibka/shared";
+import type { LagOutcome, ShotEvent, ShotVerdict } from "@habibka/shared";
 import { COLOURED_BALL } from "@habibka/shared/table";
 import type { TFunction } from "i18next";
 import type { ShotBroadcast } from "../net/messages.ts";
@@ -11,36 +11,9 @@ import type { ShotBroadcast } from "../net/messages.ts";
 
 export type SeatNames = readonly [string, string];
 
-interface Drop {
-  readonly ball: number;
-  readonly pocket: string;
-  readonly fate: string;
-  readonly way?: string;
-}
-
-interface ShotVerdictFields {
-  readonly foul: boolean;
-  readonly reasons: readonly string[];
-  readonly counted: readonly number[];
-  readonly spotted: readonly number[];
-  readonly penalty: "shelf" | "debt" | null;
-  readonly penaltyBall: number | null;
-  readonly paidDebt: readonly number[];
-  readonly drops: readonly Drop[];
-  readonly safety: string | null;
-  readonly coloured: string;
-  readonly opening: boolean;
-  readonly cue: number;
-  readonly bonus: boolean;
-  readonly winner: number | null;
-  readonly next: { readonly player: number; readonly mayPass: boolean };
-  readonly lastBall: { readonly before: boolean; readonly after: boolean };
-}
-
-interface LagVerdictFields {
-  readonly losses: readonly [readonly string[], readonly string[]];
-  readonly winner: number | null;
-}
+/** The fields of a shot's and of the lag's verdict that the words are made of (the shared types). */
+type ShotVerdictFields = Omit<ShotVerdict, "clauses" | "explanation">;
+type LagVerdictFields = Pick<LagOutcome, "losses" | "winner">;
 
 const SCORED = new Set(["called", "straight-flying"]);
 
