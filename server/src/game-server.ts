@@ -1,4 +1,7 @@
-import { LobbyRoom, matchMaker, Server } from "@colyseus/core";
+import { createServer, type Server as HttpServer } from "node:http";
+import { LobbyRoom, matchMaker, type Presence, Server } from "@colyseus/core";
+import { RedisDriver } from "@colyseus/redis-driver";
+import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import type { ServerConfig } from "./config.ts";
 import { mountClientFiles } from "./http/client-files.ts";
@@ -9,17 +12,21 @@ import { createMatchesApi } from "./http/matches-api.ts";
 import { colyseusLogger, type Logger } from "./logger.ts";
 import { createAddressLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./rate-limits.ts";
 import { MatchRecords } from "./records/match-records.ts";
-import { type RestoreReport, restoreTables } from "./records/restore.ts";
+import { type RestoreReport, TableRestorer } from "./records/restore.ts";
+import { DEFAULT_LEASE_TIMINGS, type LeaseTimings, TableLeases } from "./records/table-leases.ts";
 import { createHabibkaRoom } from "./rooms/habibka-room.ts";
 
 export const ROOM_NAME = "habibka";
 export const LOBBY_NAME = "lobby";
 /** Largest WebSocket frame a client may send; every protocol message is far smaller. */
 const MAX_FRAME_BYTES = 16 * 1024;
+/** How long start-up waits for Redis to answer before it gives up with one line. */
+const REDIS_ANSWER_MS = 5_000;
 
 /**
  * The lobby lives as long as the server: clients `join("lobby")` (docs/PROTOCOL.md), which only joins an
- * existing room, so the lobby is created at start and never disposed when its last watcher leaves.
+ * existing room, so the lobby is created at start and never disposed when its last watcher leaves. With
+ * several processes each has its own, and each lists every process's public tables.
  */
 class PersistentLobby extends LobbyRoom {
   override autoDispose = false;
@@ -43,13 +50,47 @@ export interface GameServerOptions {
   readonly clockScale?: number;
   /** Every rate limit (rate-limits.ts); tests that open many tables from one address raise them. */
   readonly rateLimits?: RateLimitSettings;
+  /** How long a table's lease runs and how often it is renewed (tests of a takeover shorten them). */
+  readonly leaseTimings?: LeaseTimings;
+  /** A port this process shares with the other workers of its box for HTTP and matchmaking (workers.ts). */
+  readonly sharedPort?: number;
+}
+
+/** Redis as Colyseus's presence, once it has answered; rejects with the one line to show otherwise. */
+async function redisPresence(url: string): Promise<RedisPresence> {
+  const presence = new RedisPresence(url);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`Redis at REDIS_URL did not answer within ${REDIS_ANSWER_MS / 1000} s`)),
+      REDIS_ANSWER_MS,
+    );
+  });
+  try {
+    await Promise.race([presence.exists("habibka:ping"), timeout]);
+    return presence;
+  } catch (cause) {
+    presence.shutdown();
+    throw cause;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Answers HTTP on a port shared with the box's other workers exactly as on this process's own port. */
+async function shareHttp(own: HttpServer, port: number, host: string): Promise<void> {
+  const shared = createServer((req, res) => own.emit("request", req, res));
+  await new Promise<void>((resolve, reject) => {
+    shared.once("error", reject);
+    shared.listen(port, host, () => resolve());
+  });
 }
 
 /**
- * Builds the game server: Colyseus over WebSockets plus the HTTP routes, with in-memory presence and
- * driver (the defaults). Rooms get their services injected (no process-global state), so Redis presence
- * and driver can spread them over processes by configuration alone. Rejects when the match records
- * cannot be opened.
+ * Builds the game server: Colyseus over WebSockets plus the HTTP routes. Alone it keeps presence and the
+ * room listing in memory; with REDIS_URL it shares them with every other process through Redis, and with
+ * DATABASE_URL its match records live in PostgreSQL. Rooms get their services injected (no process-global
+ * state). Rejects, with a message fit for one line, when the records or Redis cannot be reached.
  */
 export async function createGameServer(
   config: ServerConfig,
@@ -57,8 +98,26 @@ export async function createGameServer(
   options: GameServerOptions = {},
 ): Promise<GameServer> {
   const startedAt = Date.now();
-  const records = await MatchRecords.open({ path: config.databasePath });
-  let restore: RestoreReport = { restored: 0, failed: [] };
+  let presence: Presence | undefined;
+  if (config.redisUrl) presence = await redisPresence(config.redisUrl);
+  let records: MatchRecords;
+  try {
+    records = await MatchRecords.open(config.database);
+  } catch (cause) {
+    presence?.shutdown();
+    const where =
+      config.database.kind === "postgres" ? "PostgreSQL at DATABASE_URL" : `the SQLite file ${config.database.path}`;
+    throw new Error(`could not open the match records in ${where}: ${(cause as Error).message}`);
+  }
+  const alone = !config.redisUrl;
+  const leases = new TableLeases(
+    records,
+    () => matchMaker.processId,
+    logger,
+    options.leaseTimings ?? DEFAULT_LEASE_TIMINGS,
+  );
+  const restorer = new TableRestorer(records, leases, ROOM_NAME, logger);
+  let takeover: NodeJS.Timeout | undefined;
   const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const limits = createAddressLimits(rateLimits.address);
   const transport = new WebSocketTransport({ pingInterval: 10_000, maxPayload: MAX_FRAME_BYTES });
@@ -66,9 +125,19 @@ export async function createGameServer(
     transport,
     greet: false,
     logger: colyseusLogger(logger),
+    ...(presence ? { presence, driver: new RedisDriver(config.redisUrl) } : {}),
+    ...(config.publicAddress ? { publicAddress: config.publicAddress } : {}),
     express: (app) => {
       app.disable("x-powered-by");
-      app.get("/healthz", createHealthHandler({ startedAt, records, restored: () => restore }));
+      app.get(
+        "/healthz",
+        createHealthHandler({
+          startedAt,
+          records,
+          restored: () => restorer.report(),
+          presence: alone ? "local" : "redis",
+        }),
+      );
       app.use("/api/matches", createMatchesApi(records));
       mountClientFiles(app, config.clientDist);
       mountErrorHandlers(app, logger);
@@ -76,18 +145,42 @@ export async function createGameServer(
   });
   server.define(LOBBY_NAME, PersistentLobby);
   server
-    .define(ROOM_NAME, createHabibkaRoom({ records, logger, limits, messageRates: rateLimits.message, ...options }))
+    .define(
+      ROOM_NAME,
+      createHabibkaRoom({ records, leases, logger, limits, messageRates: rateLimits.message, ...options }),
+    )
     .enableRealtimeListing();
-  server.onShutdown(() => records.close());
+  server.onShutdown(async () => {
+    clearInterval(takeover);
+    // Released at once, another process may take the tables now; a lone process takes them all at its next start.
+    await leases.stop(true);
+    await records.close();
+  });
   return {
     server,
     records,
-    restored: () => restore,
+    restored: () => restorer.report(),
     async listen() {
       await server.listen(config.port, config.host);
-      installFrontDoor(transport.server!, { limits, logger, trustProxy: config.trustProxy });
+      const http = transport.server!;
+      installFrontDoor(http, { limits, logger, trustProxy: config.trustProxy });
+      if (options.sharedPort !== undefined) await shareHttp(http, options.sharedPort, config.host);
       await matchMaker.createRoom(LOBBY_NAME, {});
-      restore = await restoreTables(records, ROOM_NAME, logger);
+      await restorer.restore({ all: alone });
+      if (!alone) {
+        // With other processes about, a table whose process stopped is taken by whoever sees its lease run out first.
+        let running = false;
+        takeover = setInterval(() => {
+          if (running) return;
+          running = true;
+          restorer
+            .restore({ all: false })
+            .catch((cause: unknown) => logger.error({ err: cause }, "the takeover round failed"))
+            .finally(() => {
+              running = false;
+            });
+        }, leases.ttlMs / 2).unref();
+      }
       const address = transport.server?.address();
       return typeof address === "object" && address ? address.port : config.port;
     },

@@ -2,9 +2,18 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { PlayedShot, RecordHeader } from "@habibka/shared/match";
-import { describe, expect, it } from "vitest";
-import { MatchRecords } from "../src/records/match-records.ts";
+import { type MatchRecord, type PlayedShot, type RecordHeader, replayMatch } from "@habibka/shared/match";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GOLDEN_RECORDS, readGoldenRecord } from "../../shared/test/kit/golden-records.ts";
+import { playRandomMatch } from "../../shared/test/kit/random-match.ts";
+import type { DatabaseLocation } from "../src/records/database.ts";
+import { type Lease, LeaseLostError, MatchRecords } from "../src/records/match-records.ts";
+import { freshDatabase, type RunningService, startPostgres } from "./support/services.ts";
+
+/**
+ * The match records, on both databases they run on: an embedded SQLite file and a real PostgreSQL server
+ * started for this file. Every test runs on each, with a database of its own.
+ */
 
 const header = (matchId: string, visibility: "public" | "private" = "public"): RecordHeader => ({
   format: 1,
@@ -15,6 +24,7 @@ const header = (matchId: string, visibility: "public" | "private" = "public"): R
   createdAt: 1000,
 });
 
+const HERE: Lease = { owner: "this-process", until: 10_000 };
 const sit = (player: 0 | 1, name: string) => JSON.stringify({ type: "sit", player, name, token: `hash-${player}` });
 
 const played: PlayedShot = {
@@ -36,13 +46,46 @@ const result = (finishedAt: number) => ({
   finishedAt,
 });
 
-describe("MatchRecords – matches kept as their actions", () => {
+/** Stores a record as the room does (one append per action) and reads it back. */
+async function storeAndLoad(records: MatchRecords, record: MatchRecord): Promise<MatchRecord> {
+  await records.createRecord(record.header, HERE);
+  for (const [seq, entry] of record.actions.entries()) {
+    await records.append(
+      record.header.matchId,
+      seq,
+      { at: entry.at, action: JSON.stringify(entry.action), ...(entry.played ? { played: entry.played } : {}) },
+      {},
+      HERE,
+    );
+  }
+  return (await records.loadRecord(record.header.matchId))!;
+}
+
+let postgres: RunningService;
+let count = 0;
+const places: [string, () => Promise<DatabaseLocation>][] = [
+  ["SQLite", async () => ({ kind: "sqlite", path: join(mkdtempSync(join(tmpdir(), "habibka-records-")), "r.sqlite") })],
+  ["PostgreSQL", async () => ({ kind: "postgres", url: await freshDatabase(postgres, `records_${++count}`) })],
+];
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await postgres?.stop();
+});
+
+describe.each(places)("MatchRecords on %s", (_name, place) => {
+  async function open(): Promise<MatchRecords> {
+    return MatchRecords.open(await place());
+  }
+
   it("keeps the header and every action in order, with a played stroke's trace, and reads them back", async () => {
-    const records = await MatchRecords.open({ path: ":memory:" });
-    await records.createRecord(header("a"));
-    await records.append("a", 0, { at: 1100, action: sit(0, "Анна") }, { players: ["Анна", null] });
-    await records.append("a", 1, { at: 1200, action: sit(1, "Boris") }, { players: ["Анна", "Boris"] });
-    await records.append("a", 2, { at: 1300, action: JSON.stringify({ type: "clock", shot: 2 }), played });
+    const records = await open();
+    await records.createRecord(header("a"), HERE);
+    await records.append("a", 0, { at: 1100, action: sit(0, "Анна") }, { players: ["Анна", null] }, HERE);
+    await records.append("a", 1, { at: 1200, action: sit(1, "Boris") }, { players: ["Анна", "Boris"] }, HERE);
+    await records.append("a", 2, { at: 1300, action: JSON.stringify({ type: "clock", shot: 2 }), played }, {}, HERE);
     const record = (await records.loadRecord("a"))!;
     expect(record.header).toEqual(header("a"));
     expect(record.actions.map((a) => a.action.type)).toEqual(["sit", "sit", "clock"]);
@@ -50,46 +93,68 @@ describe("MatchRecords – matches kept as their actions", () => {
     expect([...record.actions[2]!.played!.trace]).toEqual([1, 2, 3]);
     const stored = (await records.getMatch("a"))!;
     expect(stored.players).toEqual(["Анна", "Boris"]);
-    expect(stored.shots).toHaveLength(1);
-    expect(stored.shots[0]).toMatchObject({ number: 2, seat: 0, at: 1300 });
+    expect(stored.shots).toMatchObject([{ number: 2, seat: 0, at: 1300 }]);
     expect(await records.loadRecord("missing")).toBeNull();
     expect(await records.getMatch("missing")).toBeNull();
     await records.close();
   });
 
-  it("writes an action all or nothing: one that cannot be stored leaves no result behind", async () => {
-    const records = await MatchRecords.open({ path: ":memory:" });
-    await records.createRecord(header("a"));
-    await records.append("a", 0, { at: 1, action: sit(0, "A") });
+  it("writes an action all or nothing, and only for the process holding the table", async () => {
+    const records = await open();
+    await records.createRecord(header("a"), HERE);
+    await records.append("a", 0, { at: 1, action: sit(0, "A") }, {}, HERE);
     // The same position again breaks the primary key: the result written with it must not stay.
-    await expect(records.append("a", 0, { at: 2, action: sit(1, "B") }, { result: result(9) })).rejects.toThrow();
+    await expect(records.append("a", 0, { at: 2, action: sit(1, "B") }, { result: result(9) }, HERE)).rejects.toThrow();
     expect((await records.getMatch("a"))!.result).toBeNull();
-    expect(await records.unfinished()).toEqual([{ id: "a", code: "123456" }]);
+    // Another process's lease: nothing is written, and the writer learns it lost the table.
+    await expect(
+      records.append("a", 1, { at: 3, action: sit(1, "B") }, {}, { owner: "other", until: 9 }),
+    ).rejects.toThrow(LeaseLostError);
+    expect((await records.loadRecord("a"))!.actions).toHaveLength(1);
+    await records.close();
+  });
+
+  it("hands out an unheld table to one claimant only, renews and gives back leases", async () => {
+    const records = await open();
+    await records.createRecord(header("held"), { owner: "p1", until: 5_000 });
+    await records.createRecord(header("lapsed"), { owner: "p1", until: 1_000 });
+    expect((await records.unheld(2_000, { all: false, limit: 10 })).map((r) => r.id)).toEqual(["lapsed"]);
+    expect((await records.unheld(2_000, { all: true, limit: 10 })).map((r) => r.id).sort()).toEqual(["held", "lapsed"]);
+    const [lapsed] = await records.unheld(2_000, { all: false, limit: 10 });
+    const claims = await Promise.all([
+      records.claim(lapsed!, { owner: "p2", until: 20_000 }),
+      records.claim(lapsed!, { owner: "p3", until: 20_000 }),
+    ]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await records.unheld(2_000, { all: false, limit: 10 })).toEqual([]);
+    expect(await records.renewLeases(["held", "lapsed"], { owner: "p1", until: 30_000 })).toEqual(new Set(["held"]));
+    await records.releaseLeases(["held"], "p1");
+    expect((await records.unheld(2_000, { all: false, limit: 10 })).map((r) => r.id)).toEqual(["held"]);
     await records.close();
   });
 
   it("lists finished public matches newest first, leaving out private ones, the unfinished and tables that closed", async () => {
-    const records = await MatchRecords.open({ path: ":memory:" });
+    const records = await open();
     for (const [id, visibility, finishedAt] of [
       ["old", "public", 100],
       ["new", "public", 300],
       ["secret", "private", 200],
     ] as const) {
-      await records.createRecord(header(id, visibility));
-      await records.append(id, 0, { at: finishedAt, action: sit(0, "A") }, { result: result(finishedAt) });
+      await records.createRecord(header(id, visibility), HERE);
+      await records.append(id, 0, { at: finishedAt, action: sit(0, "A") }, { result: result(finishedAt) }, HERE);
     }
-    await records.createRecord(header("running"));
-    await records.createRecord(header("empty"));
+    await records.createRecord(header("running"), HERE);
+    await records.createRecord(header("empty"), HERE);
     await records.closeRecord("empty", { winner: null, reason: "closed", shelves: [0, 0], finishedAt: 400 });
     expect((await records.recentResults(10)).map((m) => m.id)).toEqual(["new", "old"]);
     expect(await records.recentResults(1)).toHaveLength(1);
-    expect((await records.unfinished()).map((r) => r.id)).toEqual(["running"]);
+    expect((await records.unheld(0, { all: true, limit: 10 })).map((r) => r.id)).toEqual(["running"]);
     await records.close();
   });
 
   it("keeps a match's chat in order and gives the latest lines back with the next number", async () => {
-    const records = await MatchRecords.open({ path: ":memory:" });
-    await records.createRecord(header("a"));
+    const records = await open();
+    await records.createRecord(header("a"), HERE);
     for (let i = 0; i < 5; i++) {
       await records.appendChat("a", i, { name: "A", role: "player", seat: 0, text: `line ${i}`, at: 1000 });
     }
@@ -100,7 +165,34 @@ describe("MatchRecords – matches kept as their actions", () => {
     await records.close();
   });
 
-  it("still reads a match written before matches were kept as actions", async () => {
+  it("stores random matches so that each folds back to its live match, to the last bit", async () => {
+    const records = await open();
+    for (const seed of [3, 17, 101, 4242, 90_001]) {
+      const match = playRandomMatch(seed);
+      const record: MatchRecord = { header: { ...match.header, matchId: `random-${seed}` }, actions: match.actions };
+      const loaded = await storeAndLoad(records, record);
+      const folded = replayMatch(loaded);
+      if (!folded.ok) throw new Error(folded.error.message);
+      expect(folded.value).toEqual(match.played.at(-1)!.after);
+    }
+    await records.close();
+  });
+
+  it.each(GOLDEN_RECORDS)(
+    "keeps the golden record %s readable: stored and read back, it folds to its match",
+    async (name) => {
+      const records = await open();
+      const { record, final } = readGoldenRecord(name);
+      const folded = replayMatch(await storeAndLoad(records, record));
+      if (!folded.ok) throw new Error(folded.error.message);
+      expect(folded.value).toEqual(final);
+      await records.close();
+    },
+  );
+});
+
+describe("MatchRecords on a SQLite file from before matches were kept as actions", () => {
+  it("still shows its matches, and never restores them", async () => {
     const path = join(mkdtempSync(join(tmpdir(), "habibka-records-")), "old.sqlite");
     const old = new DatabaseSync(path);
     old.exec(`
@@ -117,8 +209,7 @@ describe("MatchRecords – matches kept as their actions", () => {
     const stored = (await records.getMatch("m"))!;
     expect(stored).toMatchObject({ code: "111111", players: ["A", "B"], record: null });
     expect(stored.shots).toMatchObject([{ number: 1, seat: 0, kind: "shot", verdict: { foul: true }, before: [] }]);
-    // Never restored: it has no actions to fold.
-    expect(await records.unfinished()).toEqual([]);
+    expect(await records.unheld(0, { all: true, limit: 10 })).toEqual([]);
     await records.close();
   });
 });

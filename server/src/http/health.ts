@@ -8,6 +8,8 @@ export interface HealthSources {
   readonly startedAt: number;
   readonly records: MatchRecords;
   readonly restored: () => RestoreReport;
+  /** Where the lobby and the room listing live: this process's memory, or Redis shared with others. */
+  readonly presence: "local" | "redis";
 }
 
 /**
@@ -22,6 +24,8 @@ export function createHealthHandler(sources: HealthSources) {
       status: database.ok ? "ok" : "degraded",
       version: VERSION,
       uptime: Math.round((Date.now() - sources.startedAt) / 1000),
+      process: matchMaker.processId,
+      presence: sources.presence,
       rooms: matchMaker.stats.local.roomCount,
       restored: restore.restored,
       unrestorable: restore.failed.length,

@@ -1,19 +1,14 @@
-import { Worker } from "node:worker_threads";
 import type { MatchAction, MatchRecord, PlayedShot, RecordedAction, RecordHeader } from "@habibka/shared/match";
 import type { ChatBroadcast } from "@habibka/shared/protocol";
-import { Kysely } from "kysely";
-import { Migrator } from "kysely/migration";
-import { GenericSqliteWorkerDialect } from "kysely-generic-sqlite/worker";
-import { createNodeWorkerExecutor } from "kysely-generic-sqlite/worker-helper-node";
-import { migrationProvider } from "./migrations.ts";
+import type { Kysely } from "kysely";
+import { type DatabaseLocation, openDatabase } from "./database.ts";
+import type { DatabaseKind } from "./migrations.ts";
 import type { RecordsDatabase } from "./records-schema.ts";
-import type { SqliteWorkerData } from "./sqlite-worker.ts";
 
 /**
  * The match records: each match is its header and the list of its actions (shared/src/match/record.ts),
- * appended one transaction per action before anyone is told of it. Queries go through Kysely; the embedded
- * SQLite file is served by a worker thread, so a write that waits for the disk or for another process's
- * lock never holds up the game.
+ * appended one transaction per action before anyone is told of it. Queries go through Kysely (database.ts:
+ * SQLite in a worker thread, or PostgreSQL), so a write that waits never holds up the game.
  */
 
 /** How a record ended: a match's result, or `closed` for a table that closed before its match began. */
@@ -28,6 +23,29 @@ export interface RecordResult {
 export interface RecordListing {
   readonly players?: readonly [string | null, string | null];
   readonly result?: RecordResult;
+}
+
+/** A process's hold on a table, written with every action so that a table can only have one keeper. */
+export interface Lease {
+  readonly owner: string;
+  /** Epoch ms until which the lease runs. */
+  readonly until: number;
+}
+
+/** The table's lease was taken by another process: this one must stop keeping it. */
+export class LeaseLostError extends Error {
+  constructor(matchId: string) {
+    super(`the lease of match ${matchId} is held by another process`);
+    this.name = "LeaseLostError";
+  }
+}
+
+/** An unfinished match as the restore finds it: who held it last, and until when. */
+export interface UnheldRecord {
+  readonly id: string;
+  readonly code: string;
+  readonly owner: string | null;
+  readonly leaseUntil: number | null;
 }
 
 export interface MatchSummary {
@@ -58,40 +76,37 @@ export interface StoredShot extends Omit<PlayedShot, "verdict"> {
   readonly at: number;
 }
 
-export interface RecordsOptions {
-  /** The SQLite file (its folder is created) or ":memory:". */
-  readonly path: string;
-  /** How long a write waits for another process's lock before it fails (default 2 s). */
-  readonly busyTimeoutMs?: number;
+function listingColumns(listing: RecordListing) {
+  const { players, result } = listing;
+  return {
+    ...(players ? { players: JSON.stringify(players) } : {}),
+    ...(result ? { result: JSON.stringify(result), finished_at: result.finishedAt } : {}),
+  };
 }
 
 export class MatchRecords {
   private readonly db: Kysely<RecordsDatabase>;
+  readonly kind: DatabaseKind;
 
-  private constructor(db: Kysely<RecordsDatabase>) {
+  private constructor(db: Kysely<RecordsDatabase>, kind: DatabaseKind) {
     this.db = db;
+    this.kind = kind;
   }
 
   /** Opens the database and brings its schema up to date; rejects when either fails. */
-  static async open(options: RecordsOptions): Promise<MatchRecords> {
-    const data: SqliteWorkerData = { path: options.path, busyTimeoutMs: options.busyTimeoutMs ?? 2_000 };
-    const dialect = new GenericSqliteWorkerDialect(
-      createNodeWorkerExecutor({ worker: () => new Worker(new URL("./sqlite-worker.ts", import.meta.url)), data }),
-    );
-    const db = new Kysely<RecordsDatabase>({ dialect });
-    const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
-    if (error) {
-      await db.destroy();
-      throw error instanceof Error ? error : new Error(String(error));
-    }
-    return new MatchRecords(db);
+  static async open(location: DatabaseLocation | { readonly path: string }): Promise<MatchRecords> {
+    const where: DatabaseLocation = "kind" in location ? location : { kind: "sqlite", path: location.path };
+    const { db, kind } = await openDatabase(where);
+    return new MatchRecords(db, kind);
   }
 
-  /** A new match's record, before anything happens in it. */
-  async createRecord(header: RecordHeader): Promise<void> {
+  /** A new match's record, before anything happens in it, held by the process that creates it. */
+  async createRecord(header: RecordHeader, lease: Lease): Promise<void> {
     await this.db
       .insertInto("match_records")
       .values({
+        owner: lease.owner,
+        lease_until: lease.until,
         id: header.matchId,
         format: header.format,
         code: header.code,
@@ -107,14 +122,16 @@ export class MatchRecords {
   }
 
   /**
-   * Appends the action at position `seq`, with what it changes in the listing, all or nothing. `action` is
-   * the action as JSON: what is stored is exactly what the match applied.
+   * Appends the action at position `seq`, with what it changes in the listing, all or nothing, and renews
+   * the lease. `action` is the action as JSON: what is stored is exactly what the match applied. Rejects
+   * with LeaseLostError, writing nothing, when another process holds the table now.
    */
   async append(
     matchId: string,
     seq: number,
     entry: { readonly at: number; readonly action: string; readonly played?: PlayedShot },
-    listing: RecordListing = {},
+    listing: RecordListing,
+    lease: Lease,
   ): Promise<void> {
     const type = (JSON.parse(entry.action) as MatchAction).type;
     const { trace, ...played } = entry.played ?? { trace: null };
@@ -131,7 +148,13 @@ export class MatchRecords {
           trace: trace ?? null,
         })
         .execute();
-      await this.updateListing(trx, matchId, listing);
+      const [held] = await trx
+        .updateTable("match_records")
+        .set({ lease_until: lease.until, ...listingColumns(listing) })
+        .where("id", "=", matchId)
+        .where("owner", "=", lease.owner)
+        .execute();
+      if (Number(held?.numUpdatedRows ?? 0) !== 1) throw new LeaseLostError(matchId);
     });
   }
 
@@ -163,15 +186,71 @@ export class MatchRecords {
   }
 
   private async updateListing(db: Kysely<RecordsDatabase>, matchId: string, listing: RecordListing): Promise<void> {
-    const { players, result } = listing;
-    if (!players && !result) return;
-    await db
+    const columns = listingColumns(listing);
+    if (Object.keys(columns).length === 0) return;
+    await db.updateTable("match_records").set(columns).where("id", "=", matchId).execute();
+  }
+
+  /**
+   * The unfinished matches nobody holds: those whose lease ran out (their process stopped renewing), or, with
+   * `all`, every unfinished one (a lone process starting: nobody else can have them).
+   */
+  async unheld(now: number, options: { readonly all: boolean; readonly limit: number }): Promise<UnheldRecord[]> {
+    let query = this.db
+      .selectFrom("match_records")
+      .select(["id", "code", "owner", "lease_until"])
+      .where("finished_at", "is", null)
+      .orderBy("created_at")
+      .limit(options.limit);
+    if (!options.all) query = query.where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]));
+    return (await query.execute()).map((row) => ({
+      id: row.id,
+      code: row.code,
+      owner: row.owner,
+      leaseUntil: row.lease_until === null ? null : Number(row.lease_until),
+    }));
+  }
+
+  /**
+   * Takes an unheld match for `lease.owner` by a compare-and-set on its lease as it was read, so that of two
+   * processes taking it at once exactly one succeeds.
+   */
+  async claim(record: UnheldRecord, lease: Lease): Promise<boolean> {
+    let update = this.db
       .updateTable("match_records")
-      .set({
-        ...(players ? { players: JSON.stringify(players) } : {}),
-        ...(result ? { result: JSON.stringify(result), finished_at: result.finishedAt } : {}),
-      })
-      .where("id", "=", matchId)
+      .set({ owner: lease.owner, lease_until: lease.until })
+      .where("id", "=", record.id)
+      .where("finished_at", "is", null);
+    update = record.owner === null ? update.where("owner", "is", null) : update.where("owner", "=", record.owner);
+    update =
+      record.leaseUntil === null
+        ? update.where("lease_until", "is", null)
+        : update.where("lease_until", "=", record.leaseUntil);
+    const [result] = await update.execute();
+    return Number(result?.numUpdatedRows ?? 0) === 1;
+  }
+
+  /** Renews the leases `lease.owner` holds on these matches; resolves with the ids it still holds. */
+  async renewLeases(ids: readonly string[], lease: Lease): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .updateTable("match_records")
+      .set({ lease_until: lease.until })
+      .where("id", "in", ids)
+      .where("owner", "=", lease.owner)
+      .returning("id")
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** Gives up leases at once (a process stopping, or a restore that failed): another process may take them. */
+  async releaseLeases(ids: readonly string[], owner: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable("match_records")
+      .set({ lease_until: 0 })
+      .where("id", "in", ids)
+      .where("owner", "=", owner)
       .execute();
   }
 
@@ -280,8 +359,8 @@ export class MatchRecords {
 
   /** Whether the database answers a read, and how many matches are unfinished (the live and the restorable). */
   async health(): Promise<
-    | { readonly ok: true; readonly kind: "sqlite"; readonly unfinished: number }
-    | { readonly ok: false; readonly kind: "sqlite"; readonly error: string }
+    | { readonly ok: true; readonly kind: DatabaseKind; readonly unfinished: number }
+    | { readonly ok: false; readonly kind: DatabaseKind; readonly error: string }
   > {
     try {
       const row = await this.db
@@ -289,9 +368,9 @@ export class MatchRecords {
         .select((eb) => eb.fn.countAll<number>().as("count"))
         .where("finished_at", "is", null)
         .executeTakeFirstOrThrow();
-      return { ok: true, kind: "sqlite", unfinished: Number(row.count) };
+      return { ok: true, kind: this.kind, unfinished: Number(row.count) };
     } catch (cause) {
-      return { ok: false, kind: "sqlite", error: (cause as Error).message };
+      return { ok: false, kind: this.kind, error: (cause as Error).message };
     }
   }
 

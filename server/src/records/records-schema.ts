@@ -26,6 +26,9 @@ export interface MatchRecordsTable {
   /** JSON of the result once the match is over (or the table closed before it began); null while it runs. */
   readonly result: string | null;
   readonly finished_at: number | null;
+  /** The process holding the table (Colyseus's process id), and until when its lease runs (epoch ms). */
+  readonly owner: string | null;
+  readonly lease_until: number | null;
 }
 
 /** One action of a match, in order. */

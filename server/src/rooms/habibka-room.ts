@@ -48,6 +48,7 @@ import type { z } from "zod";
 import type { Logger } from "../logger.ts";
 import type { AddressLimits, RateLimitSettings } from "../rate-limits.ts";
 import type { MatchRecords } from "../records/match-records.ts";
+import type { TableLeases } from "../records/table-leases.ts";
 import { LiveMatch } from "./live-match.ts";
 import { lobbyMetadata } from "./lobby-metadata.ts";
 import { type ClientError, type Handled, MessageGuard, type MessageRule } from "./message-guard.ts";
@@ -65,11 +66,13 @@ import { hashSeatToken, newSeatToken, type SeatIndex, Seating } from "./seating.
 import { shotBroadcast } from "./shot-broadcast.ts";
 import { ShotTiming } from "./shot-timing.ts";
 import { createSyncedState, mirrorMatch, mirrorSeats } from "./state-mirror.ts";
-import { releaseTableCode, reserveTableCode } from "./table-code.ts";
+import { claimTableCode, releaseTableCode, reserveTableCode } from "./table-code.ts";
 
 /** What a room needs from its process, injected so that nothing is process-global. */
 export interface RoomServices {
   readonly records: MatchRecords;
+  /** The leases of the tables this process keeps. */
+  readonly leases: TableLeases;
   readonly logger: Logger;
   /** Per-address limits shared by every table of the process (chat). */
   readonly limits: AddressLimits;
@@ -242,8 +245,9 @@ export function createHabibkaRoom(services: RoomServices) {
       if (!record) throw new Error(`no record ${matchId}`);
       this.settings = record.header.settings;
       this.roomId = record.header.code;
-      await reserveTableCode(this.presence, () => record.header.code);
-      this.live = LiveMatch.resume(record, services.records, this.log);
+      // The lease (taken before the room was created) says this table is this process's: its code too.
+      await claimTableCode(this.presence, record.header.code);
+      this.live = LiveMatch.resume(record, services, () => this.leaseLost());
       const chat = await services.records.recentChat(matchId, CHAT_HISTORY_LINES);
       this.chatHistory = chat.lines;
       this.chatSeq = chat.nextSeq;
@@ -260,7 +264,8 @@ export function createHabibkaRoom(services: RoomServices) {
         seed,
         createdAt: Date.now(),
       };
-      return LiveMatch.start(header, newMatch({ opener: this.settings.opening, seed }), services.records, this.log);
+      const initial = newMatch({ opener: this.settings.opening, seed });
+      return LiveMatch.start(header, initial, services, () => this.leaseLost());
     }
 
     /** The message table: each type with its schema and rate limit (docs/PROTOCOL.md). */
@@ -411,12 +416,22 @@ export function createHabibkaRoom(services: RoomServices) {
     override async onDispose(): Promise<void> {
       // Whatever was being recorded is finished first.
       await this.actions;
+      if (this.restarting) return;
       await releaseTableCode(this.presence, this.roomId);
-      if (!this.restarting) {
-        await this.live
-          .closeUnbegun(Date.now())
-          .catch((cause: unknown) => this.log.error({ err: cause, table: this.roomId }, "could not close a record"));
-      }
+      this.live.release();
+      await this.live
+        .closeUnbegun(Date.now())
+        .catch((cause: unknown) => this.log.error({ err: cause, table: this.roomId }, "could not close a record"));
+    }
+
+    /**
+     * Another process holds this table now (it found the lease run out and restored it there): this copy
+     * records nothing more, and everyone is sent to come back, which brings them to the one that holds it.
+     */
+    private leaseLost(): void {
+      this.log.warn({ table: this.roomId, match: this.live.matchId }, "table taken over by another process");
+      this.restarting = true;
+      this.disconnect(CLOSE_CODES.serverRestarting).catch(() => undefined);
     }
 
     // ---- the action queue ---------------------------------------------------------------------------
@@ -469,6 +484,7 @@ export function createHabibkaRoom(services: RoomServices) {
         this.log.error({ err: cause, table: this.roomId }, "could not record a rematch");
         return;
       }
+      this.live.release();
       this.live = next;
       this.chatHistory = [];
       this.chatSeq = 0;

@@ -11,43 +11,58 @@ import {
 import type { Step } from "@habibka/shared/pipeline";
 import type { Logger } from "../logger.ts";
 import type { MatchRecords, RecordListing, RecordResult } from "../records/match-records.ts";
+import type { TableLeases } from "../records/table-leases.ts";
+
+/** What a live match needs from its process. */
+export interface LiveMatchServices {
+  readonly records: MatchRecords;
+  readonly leases: TableLeases;
+  readonly logger: Logger;
+}
 
 /**
  * A table's current match and its record. An action is written first and applied after: the match applies
  * the action exactly as it was stored (read back from its JSON), so the live match is always the fold of its
- * record, to the last bit. A write that fails leaves the match as it was.
+ * record, to the last bit. A write that fails leaves the match as it was. The record is leased to this
+ * process while it keeps the match (records/table-leases.ts); should another process take the lease,
+ * `lost` is called and no action is written any more.
  */
 export class LiveMatch {
   readonly header: RecordHeader;
   private current: MatchState;
   private nextSeq: number;
-  private readonly records: MatchRecords;
-  private readonly logger: Logger;
+  private readonly services: LiveMatchServices;
 
-  private constructor(header: RecordHeader, match: MatchState, nextSeq: number, records: MatchRecords, logger: Logger) {
+  private constructor(header: RecordHeader, match: MatchState, nextSeq: number, services: LiveMatchServices) {
     this.header = header;
     this.current = match;
     this.nextSeq = nextSeq;
-    this.records = records;
-    this.logger = logger;
+    this.services = services;
   }
 
-  /** A new match: its record is created before the table is. */
+  /** A new match: its record is created, and leased to this process, before the table is. */
   static async start(
     header: RecordHeader,
     initial: MatchState,
-    records: MatchRecords,
-    logger: Logger,
+    services: LiveMatchServices,
+    lost: () => void,
   ): Promise<LiveMatch> {
-    await records.createRecord(header);
-    return new LiveMatch(header, initial, 0, records, logger);
+    await services.records.createRecord(header, services.leases.lease());
+    services.leases.keep(header.matchId, lost);
+    return new LiveMatch(header, initial, 0, services);
   }
 
-  /** A match folded back from its record (after a restart). */
-  static resume(record: MatchRecord, records: MatchRecords, logger: Logger): LiveMatch {
+  /** A match folded back from its record (after a restart), whose lease this process has taken. */
+  static resume(record: MatchRecord, services: LiveMatchServices, lost: () => void): LiveMatch {
     const folded = replayMatch(record);
     if (!folded.ok) throw new Error(`record ${record.header.matchId}: ${folded.error.message}`);
-    return new LiveMatch(record.header, folded.value, record.actions.length, records, logger);
+    services.leases.keep(record.header.matchId, lost);
+    return new LiveMatch(record.header, folded.value, record.actions.length, services);
+  }
+
+  /** The table no longer keeps this match (a rematch replaced it, or the table closed). */
+  release(): void {
+    this.services.leases.drop(this.header.matchId);
   }
 
   get match(): MatchState {
@@ -69,14 +84,17 @@ export class LiveMatch {
     const transition = stored.value;
     const seq = this.nextSeq;
     try {
-      await this.records.append(
+      await this.services.records.append(
         this.header.matchId,
         seq,
         { at, action: json, ...(step.played ? { played: step.played } : {}) },
         listingAfter(this.current, transition.state, at),
+        this.services.leases.lease(at),
       );
     } catch (cause) {
-      this.logger.error({ err: cause, match: this.header.matchId, seq }, "could not record an action");
+      if (!this.services.leases.lostOne(cause, this.header.matchId)) {
+        this.services.logger.error({ err: cause, match: this.header.matchId, seq }, "could not record an action");
+      }
       return null;
     }
     this.nextSeq = seq + 1;
@@ -88,7 +106,7 @@ export class LiveMatch {
   async closeUnbegun(at: number): Promise<void> {
     if (hasBegun(this.current)) return;
     const result: RecordResult = { winner: null, reason: "closed", shelves: [0, 0], finishedAt: at };
-    await this.records.closeRecord(this.header.matchId, result);
+    await this.services.records.closeRecord(this.header.matchId, result);
   }
 }
 

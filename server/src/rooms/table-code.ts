@@ -27,3 +27,12 @@ export async function reserveTableCode(presence: Presence, random: () => string 
 export async function releaseTableCode(presence: Presence, code: string): Promise<void> {
   await presence.srem(LIVE_CODES, code);
 }
+
+/**
+ * Takes a table's code for a table restored from its record: the code is the record's, and the record's
+ * lease already proves no other process keeps the table (a process that stopped may have left its code in
+ * the set).
+ */
+export async function claimTableCode(presence: Presence, code: string): Promise<void> {
+  await presence.sadd(LIVE_CODES, code);
+}

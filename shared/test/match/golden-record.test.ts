@@ -1,30 +1,14 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { type MatchRecord, type MatchState, replayMatch } from "../../src/match/index.ts";
+import { replayMatch } from "../../src/match/index.ts";
+import { readGoldenRecord } from "../kit/golden-records.ts";
 
 /**
  * A match recorded in format 1 and kept as a file: whatever the code becomes, the file must fold to the
  * match it was when it was written. A new format adds a file beside it; this one is never regenerated.
  */
-
-interface GoldenFile {
-  readonly record: Omit<MatchRecord, "actions"> & {
-    readonly actions: readonly (MatchRecord["actions"][number] & { played?: { trace: string } })[];
-  };
-  readonly final: MatchState;
-}
-
-function readGolden(name: string): { record: MatchRecord; final: MatchState } {
-  const file = JSON.parse(readFileSync(new URL(`../fixtures/records/${name}`, import.meta.url), "utf8")) as GoldenFile;
-  const actions = file.record.actions.map((a) =>
-    a.played ? { ...a, played: { ...a.played, trace: new Uint8Array(Buffer.from(a.played.trace, "base64")) } } : a,
-  ) as MatchRecord["actions"];
-  return { record: { header: file.record.header, actions }, final: file.final };
-}
-
 describe("golden records – old records stay readable", () => {
   it("folds the format-1 match file to the match it recorded", () => {
-    const { record, final } = readGolden("format-1-match.json");
+    const { record, final } = readGoldenRecord("format-1-match.json");
     expect(record.header.format).toBe(1);
     expect(record.actions.length).toBeGreaterThan(40);
     expect(new Set(record.actions.map((a) => a.action.type))).toEqual(
