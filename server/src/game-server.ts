@@ -3,6 +3,7 @@ import { LobbyRoom, matchMaker, type Presence, Server } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
+import { Redis } from "ioredis";
 import type { ServerConfig } from "./config.ts";
 import { mountClientFiles } from "./http/client-files.ts";
 import { mountErrorHandlers } from "./http/errors.ts";
@@ -56,25 +57,31 @@ export interface GameServerOptions {
   readonly sharedPort?: number;
 }
 
-/** Redis as Colyseus's presence, once it has answered; rejects with the one line to show otherwise. */
+/**
+ * Redis as Colyseus's presence, once a connection of its own has had an answer: Colyseus's clients retry a
+ * missing server for ever, logging every attempt. Rejects with the one line to show otherwise.
+ */
 async function redisPresence(url: string): Promise<RedisPresence> {
-  const presence = new RedisPresence(url);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`Redis at REDIS_URL did not answer within ${REDIS_ANSWER_MS / 1000} s`)),
-      REDIS_ANSWER_MS,
-    );
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: REDIS_ANSWER_MS,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+  });
+  let failure: Error | undefined;
+  probe.on("error", (error: Error) => {
+    failure = error;
   });
   try {
-    await Promise.race([presence.exists("habibka:ping"), timeout]);
-    return presence;
+    await probe.connect();
+    await probe.ping();
   } catch (cause) {
-    presence.shutdown();
-    throw cause;
+    throw new Error(`Redis at REDIS_URL did not answer: ${(failure ?? (cause as Error)).message}`);
   } finally {
-    clearTimeout(timer);
+    probe.disconnect();
   }
+  return new RedisPresence(url);
 }
 
 /** Answers HTTP on a port shared with the box's other workers exactly as on this process's own port. */

@@ -56,7 +56,7 @@ describe("the lobby and table codes", () => {
   });
 
   it("refuses a code that is not a live table", async () => {
-    // Colyseus's own matchmaking answer (docs/PROTOCOL.md promises "no table with this code": see the report).
+    // An unknown code gets Colyseus's own matchmaking answer, `room "<code>" not found` (docs/PROTOCOL.md, "Joining").
     await expect(new Client(running.httpUrl).joinById("000000", { name: "Lost" })).rejects.toThrow(/not found/);
   });
 

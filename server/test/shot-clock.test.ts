@@ -3,10 +3,10 @@ import { leaveAll, seatedPair, type TableClient } from "./support/table-client.t
 import { eventually, type RunningServer, startTestServer } from "./support/test-server.ts";
 
 /**
- * The shot clock (issue 5: running out is a miss foul). The server's clock second is shrunk to 10 ms
- * (`clockScale`); the room's timers fire on its ticks (every 50 ms), so a 30-second clock runs out in about
- * 1.5 s. The countdown is otherwise the real one.
- * Nothing here asserts on wall-clock durations.
+ * The shot clock: running out is judged as a miss, a foul (clause 17 in docs/rules/clauses.en.md). The
+ * server's clock second is shrunk to 10 ms (`clockScale`); the room's timers fire on its ticks (every 50 ms),
+ * so a 30-second clock runs out in about 1.5 s. The countdown is otherwise the real one. Nothing here asserts
+ * on wall-clock durations.
  */
 describe("the shot clock", () => {
   let running: RunningServer;

@@ -1,6 +1,7 @@
 /**
- * A seeded pseudo-random generator (mulberry32): the shared code never reads Math.random or the clock,
- * so the same seed always gives the same rack and the same simulation (DESIGN: same input, same output).
+ * A seeded pseudo-random generator (mulberry32): the shared code never reads Math.random or the clock, so the
+ * same seed always gives the same rack and the same simulation (docs/PHYSICS.md: the same input gives the
+ * same output).
  */
 export type Random = () => number;
 

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { matchMaker } from "@colyseus/core";
 import type { Request, Response } from "express";
 import type { MatchRecords } from "../records/match-records.ts";
@@ -14,12 +15,18 @@ export interface HealthSources {
 
 /**
  * `GET /healthz`: liveness for load balancers and the compose health check, and what an operator looks at
- * first (docs/OPERATIONS.md): the tables here, what start-up restored, and whether the records answer.
+ * first (docs/OPERATIONS.md): the tables here, what start-up restored, whether the records answer, and how
+ * long the event loop was held up since the last look.
  */
 export function createHealthHandler(sources: HealthSources) {
+  // How long the event loop was held up since the last look: what a load test reads as the server's stalls.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
   return async (_req: Request, res: Response) => {
     const database = await sources.records.health();
     const restore = sources.restored();
+    const loop = { p99Ms: round(delay.percentile(99) / 1e6), maxMs: round(delay.max / 1e6) };
+    delay.reset();
     res.status(database.ok ? 200 : 503).json({
       status: database.ok ? "ok" : "degraded",
       version: VERSION,
@@ -30,6 +37,12 @@ export function createHealthHandler(sources: HealthSources) {
       restored: restore.restored,
       unrestorable: restore.failed.length,
       database,
+      loop,
+      memory: { rssMb: round(process.memoryUsage.rss() / 2 ** 20) },
     });
   };
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
 }

@@ -4,8 +4,9 @@ import type { DropFate, DropJudgement } from "./scoring.ts";
 import type { ShotVerdict } from "./verdict.ts";
 
 /**
- * Sentences for players (DESIGN: every verdict explains itself), in Russian and in English, using the
- * players' own words: свояк, чужой, дуплет, отыгрыш, полка, штраф, створ.
+ * Sentences for players, in Russian and in English, so that every verdict explains itself and a disputed shot
+ * can be settled by reading it; they cite the clauses of docs/rules/clauses.ru.md and clauses.en.md and use
+ * the players' own words: свояк, чужой, дуплет, отыгрыш, полка, штраф, створ.
  */
 export interface Explanation {
   readonly ru: string;

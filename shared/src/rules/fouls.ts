@@ -6,7 +6,7 @@ import { isSafetyMet, type SafetyAnalysis } from "./safety-rule.ts";
 import { collisions, firstContact, involves, offTableBalls, type ShotLog } from "./shot-queries.ts";
 import type { Stroke } from "./stroke.ts";
 
-/** The contract's reason codes (SIM-CLI `verdict.reasons`), in the order a verdict lists them. */
+/** The contract's reason codes (docs/rules/sim-cli.md, `verdict.reasons`), in the order a verdict lists them. */
 export const FOUL_REASONS = [
   "miss",
   "cue-struck-coloured",

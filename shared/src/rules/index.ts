@@ -1,4 +1,4 @@
-/** The rules engine (issue 4): pure functions from (position, request, event log, rest) to a verdict. */
+/** The rules engine (docs/RULES.md): pure functions from (position, request, event log, rest) to a verdict. */
 export * from "./call.ts";
 export * from "./coloured-ball.ts";
 export * from "./explain.ts";

@@ -1,6 +1,6 @@
 /**
  * Typed results for anything a player (or a caller) can get wrong: the rules never throw for a mistake
- * made at the table, they say what was wrong in words both a program and a player can use (STYLE 4).
+ * made at the table, they say what was wrong in words both a program and a player can use.
  */
 export interface RuleError<Code extends string = string> {
   readonly code: Code;

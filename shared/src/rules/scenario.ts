@@ -8,9 +8,9 @@ import { type Stroke, validateStroke } from "./stroke.ts";
 import { type ContractVerdict, judgeShot, type ShotVerdict, toContractVerdict } from "./verdict.ts";
 
 /**
- * The `habibka-sim` command's scenario (SIM-CLI "Scenario (input)"), already parsed from JSON. The CLI
- * checks the shapes (ids, numbers, overlaps); this module turns the `match` part into a rules position
- * and judges the physics' result exactly as the server would.
+ * The `habibka-sim` command's scenario (docs/rules/sim-cli.md, "The scenario (input)"), already parsed from
+ * JSON. The CLI checks the shapes (ids, numbers, overlaps); this module turns the `match` part into a rules
+ * position and judges the physics' result exactly as the server would.
  */
 export interface Scenario {
   readonly balls: readonly BallPosition[];

@@ -11,7 +11,7 @@ import type { CushionId } from "../table/cushions.ts";
 import type { PocketId } from "../table/pockets.ts";
 
 /**
- * Small named questions about one shot, asked of its event log (STYLE 2). Every rule reads the shot
+ * Small named questions about one shot, asked of its event log. Every rule reads the shot
  * through these, so "what happened" is decided in one place.
  *
  * Positions in the log are indices into `ShotLog.events`, which is the log in time order with equal

@@ -1,7 +1,7 @@
 import { fail, ok, type Result } from "./result.ts";
 
 /**
- * The stroke as the contract describes it (SIM-CLI `shot`): the cue ball, the direction in degrees
+ * The stroke as the contract describes it (docs/rules/sim-cli.md, `shot`): the cue ball, the direction in degrees
  * counter-clockwise from +x, the cue ball's initial speed in m/s, and where the tip meets the ball as
  * fractions of the radius seen from behind (x right, y up: follow > 0, draw < 0).
  */

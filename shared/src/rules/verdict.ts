@@ -28,7 +28,7 @@ export interface ShotInput {
 }
 
 /**
- * The contract's verdict (SIM-CLI `verdict`), with players as seats (0/1). For the `habibka-sim` command
+ * The contract's verdict (docs/rules/sim-cli.md, `verdict`), with players as seats (0/1). For the `habibka-sim` command
  * the striker is seat 0, so these are the contract's numbers as they stand.
  */
 export interface ContractVerdict {
@@ -78,7 +78,7 @@ function clauseOrder(a: string, b: string): number {
 }
 
 /**
- * The one decision function (STYLE 3): (match before, request, log, rest) → verdict + position after.
+ * The one decision function (docs/RULES.md): (match before, request, log, rest) → verdict + position after.
  * It composes the rule modules in the order the rules apply: fouls, then scoring (nothing counts on a
  * foul), debts and the shelf, the penalty, the coloured ball, spotting at the foot, and the next turn.
  */
@@ -199,7 +199,7 @@ function decidingClauses(v: Omit<ShotVerdict, "clauses" | "explanation">): strin
   return [...out].sort(clauseOrder);
 }
 
-/** The contract's verdict object, exactly its fields and nothing else (SIM-CLI). */
+/** The contract's verdict object, exactly its fields and nothing else (docs/rules/sim-cli.md). */
 export function toContractVerdict(v: ContractVerdict): ContractVerdict {
   return {
     foul: v.foul,

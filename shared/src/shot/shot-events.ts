@@ -2,11 +2,12 @@ import type { CushionId } from "../table/cushions.ts";
 import type { PocketId } from "../table/pockets.ts";
 
 /**
- * The ordered record of one shot, written by the physics and read by the rules (DESIGN: rules read the
- * event log, never the physics engine). Times are seconds from the stroke; the log is in time order, and
- * events with equal times keep the order in which they were appended (INTERPRETATION I23).
+ * The ordered record of one shot, written by the physics and read by the rules (the rules read the event log,
+ * never the physics engine, so a rule can be tested with a hand-written log: docs/RULES.md). Times are
+ * seconds from the stroke; the log is in time order, and events with equal times keep the order in which they
+ * were appended (I23, docs/rules/interpretation.md).
  *
- * The field names of the contract (`../shared/contracts/SIM-CLI.md`) are kept; the extra fields (positions
+ * The field names of the contract (docs/rules/sim-cli.md) are kept; the extra fields (positions
  * at the moment of the event) let clause 3f be judged from the log alone.
  */
 export type ShotEvent =

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * habibka-sim: one scenario, or a batch (an array), from standard input; the result as JSON on standard output
- * (shared/contracts/SIM-CLI.md). Bad input: exit 2, one line on standard error naming the field, nothing on
+ * (docs/rules/sim-cli.md). Bad input: exit 2, one line on standard error naming the field, nothing on
  * standard output.
  */
 import { parseArgs } from "node:util";

@@ -5,7 +5,7 @@ import type { BallPosition } from "../table/balls.ts";
 import { rulesJudge } from "./rules-judge.ts";
 import type { Scenario } from "./scenario-schema.ts";
 
-/** The contract's result object (SIM-CLI.md, version 1). */
+/** The contract's result object (docs/rules/sim-cli.md, version 1). */
 export interface ScenarioResult {
   version: 1;
   events: ShotEvent[];

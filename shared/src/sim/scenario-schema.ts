@@ -2,7 +2,7 @@ import { z } from "zod";
 import { POCKET_IDS } from "../table/pockets.ts";
 
 /**
- * The scenario of the habibka-sim contract (shared/contracts/SIM-CLI.md), shape only. Checks that need the
+ * The scenario of the habibka-sim contract (docs/rules/sim-cli.md), shape only. Checks that need the
  * whole scenario (overlaps, the cue ball on the table, shelves accounting for every white ball …) live in
  * `validate-scenario.ts`. Every schema carries a message a user can act on; the path is added by the caller.
  */

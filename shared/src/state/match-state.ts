@@ -2,8 +2,8 @@ import { schema, t } from "@colyseus/schema";
 
 /**
  * The synced state of one table, as every client sees it (docs/PROTOCOL.md). Positions are metres in the
- * table frame of INTERPRETATION I1. It mirrors the shared match model after every change; it is never the
- * source of truth (the room's match value is), so a client that edits its copy changes nothing.
+ * table frame of I1 (docs/rules/interpretation.md). It mirrors the shared match model after every change; it
+ * is never the source of truth (the room's match value is), so a client that edits its copy changes nothing.
  */
 export const BallState = schema(
   {

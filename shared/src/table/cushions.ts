@@ -2,7 +2,7 @@ import { HALF_LENGTH, HALF_WIDTH } from "./dimensions.ts";
 import type { Point } from "./marks.ts";
 import { CORNER_JAW_SETBACK, MIDDLE_JAW_SETBACK } from "./pockets.ts";
 
-/** Cushion segment ids (INTERPRETATION I5): head, foot, left-head, left-foot, right-head, right-foot. */
+/** Cushion segment ids (I5, docs/rules/interpretation.md): head, foot, left-head, left-foot, right-head, right-foot. */
 export const CUSHION_IDS = ["H", "F", "LH", "LF", "RH", "RF"] as const;
 export type CushionId = (typeof CUSHION_IDS)[number];
 

@@ -1,6 +1,6 @@
 /**
  * Equipment of a Russian-pyramid 12-ft tournament table (МКП / ФБСР table requirements; see docs/PHYSICS.md).
- * All lengths in metres. Coordinates (INTERPRETATION I1): origin at the centre of the playing surface,
+ * All lengths in metres. Coordinates (I1, docs/rules/interpretation.md): origin at the centre of the playing surface,
  * +x towards the foot (the pyramid end), +y to the left seen from the head, z up.
  */
 

@@ -5,7 +5,7 @@ export interface Point {
   readonly y: number;
 }
 
-/** The three marks on the long axis (INTERPRETATION I2). */
+/** The three marks on the long axis (I2, docs/rules/interpretation.md). */
 export const HEAD_SPOT: Point = { x: -TABLE_LENGTH / 4, y: 0 };
 export const CENTRE_SPOT: Point = { x: 0, y: 0 };
 export const FOOT_SPOT: Point = { x: TABLE_LENGTH / 4, y: 0 };

@@ -68,7 +68,7 @@ const sample: Record<MatchAction["type"], (s: MatchState) => MatchAction> = {
   rematch: () => ({ type: "rematch", player: 0 }),
 };
 
-describe("match flow declared as data – every phase accepts only its actions (issue 4 §8)", () => {
+describe("match flow declared as data – every phase accepts only its actions", () => {
   const states: Record<Phase, MatchState> = {
     waiting: openMatch(),
     lag: createMatch(),

@@ -13,7 +13,7 @@ interface Fixture {
   verdict: ContractVerdict;
 }
 
-/** Data files of event logs and expected contract verdicts (STYLE 9); the CLI's tests can reuse them. */
+/** Data files of event logs and expected contract verdicts; the CLI's tests can reuse them. */
 const fixtures = JSON.parse(readFileSync(new URL("./fixtures/verdicts.json", import.meta.url), "utf8")) as Fixture[];
 
 describe("judgeScenario – fixture logs give the expected contract verdicts", () => {

@@ -4,7 +4,7 @@ import type { BallPosition } from "../../src/table/balls.ts";
 
 const WHITES = Array.from({ length: 15 }, (_, i) => i + 1);
 
-/** The invariants every position must keep, after any shot (issue 4: property-based tests). */
+/** The invariants every position must keep, after any shot (the property tests of docs/RULES.md). */
 export function checkInvariants(
   table: readonly BallPosition[],
   shelves: Pair<readonly number[]>,

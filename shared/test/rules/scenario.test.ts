@@ -5,7 +5,7 @@ import { cushion, hit, pocket, shot, strike } from "./helpers.ts";
 
 const contractExample = CONTRACT_EXAMPLE;
 
-describe("judgeScenario – the rules' half of habibka-sim (SIM-CLI contract)", () => {
+describe("judgeScenario – the rules' half of habibka-sim (docs/rules/sim-cli.md)", () => {
   it("reproduces the contract's example verdict exactly", () => {
     const events = shot(strike(7), hit(7, 3), cushion(3, "LF", { jaw: "FL" }), pocket(3, "FL"));
     const rest = [

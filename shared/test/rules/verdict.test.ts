@@ -67,7 +67,7 @@ describe("judgeShot – turns, bonus shots and explanations (clauses 2, 9, I13, 
     expect(d.verdict.explanation.en).toContain("owes a ball");
   });
 
-  it("toContractVerdict keeps exactly the contract's fields (SIM-CLI verdict)", () => {
+  it("toContractVerdict keeps exactly the contract's fields (docs/rules/sim-cli.md `verdict`)", () => {
     const j = judge(shot(strike(7), hit(7, 3), pocket(3, "FL")), { call: [{ ball: 3, pocket: "FL", way: "direct" }] });
     expect(Object.keys(toContractVerdict(j.verdict))).toEqual([...CONTRACT_VERDICT_FIELDS]);
   });

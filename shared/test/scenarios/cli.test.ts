@@ -8,7 +8,7 @@ import { at, drops, play } from "./shots.ts";
 
 /**
  * The same scenarios through the actual command (`node shared/src/sim/cli.ts`, scenario JSON on standard
- * input; SIM-CLI.md): one batch, so the process starts once. The command must print exactly what the
+ * input; docs/rules/sim-cli.md): one batch, so the process starts once. The command must print exactly what the
  * physics and the rules engine give in-process: the same events and rest, the contract's verdict and table.
  */
 const CLI = fileURLToPath(new URL("../../src/sim/cli.ts", import.meta.url));
@@ -71,7 +71,7 @@ const expected: Record<string, object> = {
   },
 };
 
-describe("scenario: the same shots through the habibka-sim command (SIM-CLI.md)", () => {
+describe("scenario: the same shots through the habibka-sim command (docs/rules/sim-cli.md)", () => {
   const names = Object.keys(scenarios);
   const run = spawnSync(process.execPath, [CLI], {
     input: JSON.stringify(names.map((n) => scenarios[n])),
@@ -100,7 +100,7 @@ describe("scenario: the same shots through the habibka-sim command (SIM-CLI.md)"
   });
 });
 
-describe("scenario: the command's `table` is the next scenario's `balls` (SIM-CLI.md `table`)", () => {
+describe("scenario: the command's `table` is the next scenario's `balls` (docs/rules/sim-cli.md `table`)", () => {
   function cli(input: unknown) {
     const r = spawnSync(process.execPath, [CLI], { input: JSON.stringify(input), encoding: "utf8", timeout: 30_000 });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };

@@ -10,7 +10,7 @@ import { safetyConditions, scoring } from "./oracles.ts";
 
 /**
  * Differential tests: on real shots (random tables and strokes, simulated by the physics), the rules engine
- * must agree with independent readings of clause 3 and of clauses 6–9 written from INTERPRETATION.md
+ * must agree with independent readings of clause 3 and of clauses 6–9 written from docs/rules/interpretation.md
  * (./oracles.ts). Offline, 6 800 non-miss shots (clause 3) and 8 000 non-foul pot attempts (scoring) agreed
  * before these were written; SCENARIO_RUNS raises the count here.
  */

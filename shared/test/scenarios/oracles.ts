@@ -3,7 +3,7 @@ import type { ShotEvent } from "../../src/shot/shot-events.ts";
 import { POCKETS, type PocketId } from "../../src/table/pockets.ts";
 
 /**
- * Independent readings of the rules, written from INTERPRETATION.md alone (not from the rules engine), to
+ * Independent readings of the rules, written from docs/rules/interpretation.md alone (not from the rules engine), to
  * check the engine against on real shots. They read only the physics' event log.
  */
 

@@ -106,7 +106,7 @@ describe("scenario: the server's pipeline judges as judgeScenario does (playShot
 /**
  * Whatever a real stroke does on a mid-game table, the judged position stays a Habibka position: every white
  * ball exactly once on the table or a shelf, no two balls overlapping, every ball on the playing surface, a
- * shelf grown only by the counted balls, and a verdict that agrees with itself (issue 4: properties).
+ * shelf grown only by the counted balls, and a verdict that agrees with itself.
  */
 /** More runs or another seed for a long offline search: SCENARIO_RUNS=5000 SCENARIO_SEED=1 npx vitest … */
 const RUNS = Number(process.env.SCENARIO_RUNS ?? 150);

@@ -8,9 +8,9 @@ import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH } from "../../src/table/dimensions
 import { POCKETS, type PocketId } from "../../src/table/pockets.ts";
 
 /**
- * Helpers for end-to-end shot scenarios: a scenario (SIM-CLI input) is simulated by the real physics and the
- * physics' own events and rest are judged by the rules engine, exactly as `habibka-sim` and the server do.
- * Nothing here writes an event log by hand.
+ * Helpers for end-to-end shot scenarios: a scenario (the input of docs/rules/sim-cli.md) is simulated by the
+ * real physics and the physics' own events and rest are judged by the rules engine, exactly as `habibka-sim`
+ * and the server do. Nothing here writes an event log by hand.
  */
 
 export const R = BALL_RADIUS;

@@ -14,7 +14,7 @@ function run(input: unknown) {
 
 const example = CONTRACT_EXAMPLE;
 
-describe("habibka-sim – the verdict comes from the rules engine (SIM-CLI.md `verdict`, `table`)", () => {
+describe("habibka-sim – the verdict comes from the rules engine (docs/rules/sim-cli.md `verdict`, `table`)", () => {
   it("prints every contract verdict field, and the same verdict and table as the rules engine itself", () => {
     const r = run(example);
     expect(r.code).toBe(0);

@@ -19,7 +19,7 @@ const withChange = (change: (s: Json) => void): string => {
   return JSON.stringify(copy);
 };
 
-describe("habibka-sim command (contract SIM-CLI.md)", () => {
+describe("habibka-sim command (docs/rules/sim-cli.md)", () => {
   it("simulates one scenario: version 1, events in time order, rest, table, stats; no trace", () => {
     const r = run(JSON.stringify(example));
     expect(r.code).toBe(0);

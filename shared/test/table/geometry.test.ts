@@ -18,7 +18,7 @@ import {
 
 const mm = (metres: number) => metres * 1000;
 
-describe("table geometry – Russian 12-ft table (МКП requirements, INTERPRETATION I1–I3)", () => {
+describe("table geometry – Russian 12-ft table (МКП requirements, I1–I3)", () => {
   it("has a 3550 x 1775 mm playing surface", () => {
     expect(mm(TABLE_LENGTH)).toBeCloseTo(3550, 6);
     expect(mm(TABLE_WIDTH)).toBeCloseTo(1775, 6);

@@ -1,0 +1,40 @@
+/** Figures the load test collects: latencies (kept whole, to take exact percentiles) and counters. */
+export class Latencies {
+  private readonly values: number[] = [];
+
+  add(ms: number): void {
+    this.values.push(ms);
+  }
+
+  get count(): number {
+    return this.values.length;
+  }
+
+  percentile(p: number): number {
+    if (this.values.length === 0) return Number.NaN;
+    const sorted = [...this.values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  }
+
+  max(): number {
+    return this.values.length === 0
+      ? Number.NaN
+      : this.values.reduce((m, v) => Math.max(m, v), Number.NEGATIVE_INFINITY);
+  }
+}
+
+export class Counters {
+  private readonly counts = new Map<string, number>();
+
+  add(name: string, by = 1): void {
+    this.counts.set(name, (this.counts.get(name) ?? 0) + by);
+  }
+
+  get(name: string): number {
+    return this.counts.get(name) ?? 0;
+  }
+
+  entries(): [string, number][] {
+    return [...this.counts].sort((a, b) => b[1] - a[1]);
+  }
+}
