@@ -1,5 +1,5 @@
 // `node bench/client-bundle.bench.ts`: the web client's initial JavaScript, raw and gzipped, against the
-// 200 KB (gzip) budget of issue 6. Builds the client first unless BENCH_NO_BUILD=1 (then reads client/dist).
+// 200 KB (gzip) budget the client keeps to (client/README.md). Builds the client first unless BENCH_NO_BUILD=1 (then reads client/dist).
 // "Initial" is what index.html loads before the first paint: its entry script and every chunk the entry
 // imports statically (modulepreload links); lazy chunks such as the rules page are listed apart.
 import { spawnSync } from "node:child_process";

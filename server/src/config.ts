@@ -1,3 +1,4 @@
+import { DEFAULT_ENGINE, ENGINE_NAMES, type EngineName } from "@habibka/shared/physics";
 import { z } from "zod";
 import type { DatabaseLocation } from "./records/database.ts";
 
@@ -32,6 +33,8 @@ const EnvSchema = z.object({
    * sets (X-Real-IP). Off, any such header a client sends is ignored.
    */
   TRUST_PROXY: flag.default(false),
+  /** The physics engine every table's shots are simulated on (docs/PHYSICS.md, "Two engines, one model"). */
+  PHYSICS_ENGINE: z.enum(ENGINE_NAMES).default(DEFAULT_ENGINE),
 });
 
 export type ServerConfig = {
@@ -44,6 +47,7 @@ export type ServerConfig = {
   readonly publicAddress?: string;
   readonly workers: number;
   readonly trustProxy: boolean;
+  readonly physicsEngine: EngineName;
 };
 
 /** The configuration, or an error whose message is the one line to show the operator. */
@@ -67,5 +71,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(e.PUBLIC_ADDRESS ? { publicAddress: e.PUBLIC_ADDRESS } : {}),
     workers: e.WORKERS,
     trustProxy: e.TRUST_PROXY,
+    physicsEngine: e.PHYSICS_ENGINE,
   };
 }

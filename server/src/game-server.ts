@@ -5,6 +5,7 @@ import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { Redis } from "ioredis";
 import type { ServerConfig } from "./config.ts";
+import { startHeartbeat } from "./heartbeat.ts";
 import { mountClientFiles } from "./http/client-files.ts";
 import { mountErrorHandlers } from "./http/errors.ts";
 import { installFrontDoor } from "./http/front-door.ts";
@@ -127,7 +128,9 @@ export async function createGameServer(
   let takeover: NodeJS.Timeout | undefined;
   const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const limits = createAddressLimits(rateLimits.address);
-  const transport = new WebSocketTransport({ pingInterval: 10_000, maxPayload: MAX_FRAME_BYTES });
+  // The liveness ping is ours (heartbeat.ts), spread over its interval instead of all sockets at once.
+  const transport = new WebSocketTransport({ pingInterval: 0, maxPayload: MAX_FRAME_BYTES });
+  const stopHeartbeat = startHeartbeat(transport, { intervalMs: 10_000, maxMissed: 2 });
   const server = new Server({
     transport,
     greet: false,
@@ -143,6 +146,7 @@ export async function createGameServer(
           records,
           restored: () => restorer.report(),
           presence: alone ? "local" : "redis",
+          physicsEngine: config.physicsEngine,
         }),
       );
       app.use("/api/matches", createMatchesApi(records));
@@ -154,11 +158,20 @@ export async function createGameServer(
   server
     .define(
       ROOM_NAME,
-      createHabibkaRoom({ records, leases, logger, limits, messageRates: rateLimits.message, ...options }),
+      createHabibkaRoom({
+        records,
+        leases,
+        logger,
+        limits,
+        messageRates: rateLimits.message,
+        physicsEngine: config.physicsEngine,
+        ...options,
+      }),
     )
     .enableRealtimeListing();
   server.onShutdown(async () => {
     clearInterval(takeover);
+    stopHeartbeat();
     // Released at once, another process may take the tables now; a lone process takes them all at its next start.
     await leases.stop(true);
     await records.close();

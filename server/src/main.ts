@@ -20,8 +20,14 @@ async function main(): Promise<void> {
   server.onShutdown(() => logger.info("shutdown complete"));
   const port = await listen();
   logger.info(
-    { port, host: config.host, database: config.database.kind, redis: Boolean(config.redisUrl) },
-    `Habibka Online listening on http://localhost:${port}`,
+    {
+      port,
+      host: config.host,
+      database: config.database.kind,
+      redis: Boolean(config.redisUrl),
+      physicsEngine: config.physicsEngine,
+    },
+    `Habibka Online listening on http://localhost:${port} (physics engine: ${config.physicsEngine})`,
   );
 }
 

@@ -44,12 +44,13 @@ describe("habibka room over real WebSockets", () => {
     );
   });
 
-  it("answers GET /healthz with status, version, uptime and rooms", async () => {
+  it("answers GET /healthz with status, version, uptime, rooms and the physics engine", async () => {
     const response = await fetch(`${running.httpUrl}/healthz`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ status: "ok", version: expect.any(String) });
     expect(body.uptime).toEqual(expect.any(Number));
     expect(body.rooms).toEqual(expect.any(Number));
+    expect(body.physicsEngine).toBe("exact");
   });
 });

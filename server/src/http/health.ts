@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { matchMaker } from "@colyseus/core";
+import type { EngineName } from "@habibka/shared/physics";
 import type { Request, Response } from "express";
 import type { MatchRecords } from "../records/match-records.ts";
 import type { RestoreReport } from "../records/restore.ts";
@@ -11,6 +12,8 @@ export interface HealthSources {
   readonly restored: () => RestoreReport;
   /** Where the lobby and the room listing live: this process's memory, or Redis shared with others. */
   readonly presence: "local" | "redis";
+  /** The physics engine the shots are simulated on (PHYSICS_ENGINE). */
+  readonly physicsEngine: EngineName;
 }
 
 /**
@@ -34,6 +37,7 @@ export function createHealthHandler(sources: HealthSources) {
       process: matchMaker.processId,
       presence: sources.presence,
       rooms: matchMaker.stats.local.roomCount,
+      physicsEngine: sources.physicsEngine,
       restored: restore.restored,
       unrestorable: restore.failed.length,
       database,

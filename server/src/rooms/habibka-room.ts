@@ -18,6 +18,7 @@ import {
   type RecordHeader,
   type TableSettings,
 } from "@habibka/shared/match";
+import type { EngineName } from "@habibka/shared/physics";
 import {
   answerOffer,
   decide,
@@ -90,6 +91,8 @@ export interface RoomServices {
    * clock run out without waiting 30 s; the countdown and the protocol are the same.
    */
   readonly clockScale?: number;
+  /** The physics engine this process simulates every shot on (PHYSICS_ENGINE). */
+  readonly physicsEngine: EngineName;
 }
 
 /**
@@ -104,6 +107,8 @@ function isRestore(options: unknown): options is RestoreOptions {
   return typeof (options as RestoreOptions | null)?.restore?.matchId === "string";
 }
 
+/** How often the room's clock ticks and a state patch goes out when nothing else sent one. */
+const STATE_BEAT_MS = 250;
 /** A dropped spectator's place is kept this long for the SDK to reconnect. */
 const SPECTATOR_RECONNECT_SECONDS = 5;
 /** A join whose WebSocket never arrives gives its reservation up after this long. */
@@ -150,6 +155,9 @@ export function createHabibkaRoom(services: RoomServices) {
     override maxMessagesPerSecond = 30;
     override seatReservationTimeout = RESERVATION_SECONDS;
     override state = createSyncedState();
+    // The state is sent the moment an action or a seat changes it (sendState); this slower beat only carries
+    // what the clocks change (the seconds left) and keeps the room's timers running.
+    override patchRate = STATE_BEAT_MS;
 
     private settings!: TableSettings;
     private seating!: Seating;
@@ -165,6 +173,8 @@ export function createHabibkaRoom(services: RoomServices) {
     private readonly reconnections = new Map<string, Deferred<Client>>();
     /** The tail of the table's action queue. */
     private actions: Promise<unknown> = Promise.resolve();
+    /** The lobby's listing of the table as last sent. */
+    private listed = "";
     private readonly log = services.logger;
 
     override async onCreate(options: unknown): Promise<void> {
@@ -503,7 +513,7 @@ export function createHabibkaRoom(services: RoomServices) {
       const seat = this.seatFor(client, "lag");
       if (typeof seat !== "number") return seat;
       if (!hasBegun(this.live.match)) return waitingForOpponent("lag");
-      const step = playLag(this.live.match, seat, message);
+      const step = playLag(this.live.match, seat, message, services.physicsEngine);
       if (!step.ok) return refusal("lag", step.error);
       return (await this.apply(step.value)) ? undefined : notRecorded("lag");
     }
@@ -513,7 +523,7 @@ export function createHabibkaRoom(services: RoomServices) {
       if (typeof seat !== "number") return seat;
       if (!hasBegun(this.live.match)) return waitingForOpponent("shot");
       if (this.timing.running) return stillAnimating("shot");
-      const step = playShot(this.live.match, seat, message);
+      const step = playShot(this.live.match, seat, message, services.physicsEngine);
       if (!step.ok) return refusal("shot", step.error);
       return (await this.apply(step.value)) ? undefined : notRecorded("shot");
     }
@@ -614,6 +624,12 @@ export function createHabibkaRoom(services: RoomServices) {
       mirrorMatch(this.state, view);
       this.restartShotClock(view);
       this.updateLobby(view);
+      this.sendState();
+    }
+
+    /** Sends what changed in the state now, rather than at the next beat. */
+    private sendState(): void {
+      if (this.clients.length > 0) this.broadcastPatch();
     }
 
     private announce(played: PlayedShot): void {
@@ -669,10 +685,19 @@ export function createHabibkaRoom(services: RoomServices) {
     private afterSeatsChanged(): void {
       mirrorSeats(this.state, this.live.match.seats, this.seating);
       this.updateLobby(viewMatch(this.live.match));
+      this.sendState();
     }
 
+    /**
+     * The lobby's listing of this table, sent on only when what it shows changed: every update reaches every
+     * lobby of every process, and most actions (a shot that scores nothing) change none of it.
+     */
     private updateLobby(view: MatchView): void {
-      void this.setMetadata(lobbyMetadata(this.roomId, this.live.match, this.seating, view));
+      const metadata = lobbyMetadata(this.roomId, this.live.match, this.seating, view);
+      const listed = JSON.stringify(metadata);
+      if (listed === this.listed) return;
+      this.listed = listed;
+      void this.setMetadata(metadata);
     }
   };
 }

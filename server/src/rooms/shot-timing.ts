@@ -92,14 +92,17 @@ export class ShotTiming {
   restartClock(someoneToShoot: boolean): void {
     this.stopClock();
     if (this.options.shotClock === 0 || this.running || !someoneToShoot) return;
+    const second = 1000 * this.options.clockScale;
+    // Counted from the time it ends, not in ticks: a late tick (a busy process) shortens no one's thinking.
+    const endsAt = this.clock.currentTime + this.options.shotClock * second;
     this.setSecondsLeft(this.options.shotClock);
     this.clockTimer = this.clock.setInterval(() => {
-      this.setSecondsLeft(Math.max(0, this.secondsLeft - 1));
+      this.setSecondsLeft(Math.max(0, Math.ceil((endsAt - this.clock.currentTime) / second)));
       if (this.secondsLeft > 0) return;
       this.clockTimer?.clear();
       this.clockTimer = null;
       this.hooks.clockExpired();
-    }, 1000 * this.options.clockScale);
+    }, second);
   }
 
   private stopClock(): void {

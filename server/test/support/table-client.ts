@@ -30,6 +30,8 @@ export interface ShotMessage {
   kind: "shot" | "lag" | "clock";
   seat: number;
   request: unknown;
+  /** The balls on the table at the stroke. */
+  before: { id: number; x: number; y: number }[];
   events: unknown[];
   trace: string;
   duration: number;

@@ -1,4 +1,5 @@
 import type { Server } from "@colyseus/core";
+import type { EngineName } from "@habibka/shared/physics";
 import { createGameServer, type GameServerOptions } from "../../src/game-server.ts";
 import { createLogger } from "../../src/logger.ts";
 import { type AddressAllowances, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "../../src/rate-limits.ts";
@@ -31,9 +32,9 @@ export interface RunningServer {
 
 /** Starts the real game server on a free loopback port, quiet, for tests over real WebSockets. */
 export async function startTestServer(
-  options: GameServerOptions & { readonly databasePath?: string } = {},
+  options: GameServerOptions & { readonly databasePath?: string; readonly physicsEngine?: EngineName } = {},
 ): Promise<RunningServer> {
-  const { databasePath = ":memory:", ...gameOptions } = options;
+  const { databasePath = ":memory:", physicsEngine = "exact", ...gameOptions } = options;
   const game = await createGameServer(
     {
       port: 0,
@@ -43,6 +44,7 @@ export async function startTestServer(
       database: { kind: "sqlite", path: databasePath },
       workers: 1,
       trustProxy: false,
+      physicsEngine,
     },
     createLogger("silent"),
     { rateLimits: TEST_RATE_LIMITS, ...gameOptions },

@@ -34,3 +34,16 @@ export function kineticEnergy(ball: SimBall): number {
   const angular = 0.5 * INERTIA * (ball.wx * ball.wx + ball.wy * ball.wy + ball.wz * ball.wz);
   return linear + angular;
 }
+
+/** A ball's velocity and spin, as one value (saved before an impact, restored if it must be redone). */
+export type Motion = readonly [vx: number, vy: number, wx: number, wy: number, wz: number];
+
+export const STILL: Motion = [0, 0, 0, 0, 0];
+
+export function motionOf(b: SimBall): Motion {
+  return [b.vx, b.vy, b.wx, b.wy, b.wz];
+}
+
+export function setMotion(b: SimBall, m: Motion): void {
+  [b.vx, b.vy, b.wx, b.wy, b.wz] = m;
+}

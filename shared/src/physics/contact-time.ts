@@ -12,10 +12,20 @@
  */
 export const MIN_APPROACH = 2e-9;
 
+/** True when two discs of combined reach `reach` (relative position p, relative velocity v) close on each other. */
+export function isApproaching(px: number, py: number, vx: number, vy: number, reach: number): boolean {
+  return px * vx + py * vy < -MIN_APPROACH * reach;
+}
+
+/** True when a centre moves towards a line (`normalVelocity` along the line's normal towards the centre). */
+export function isApproachingLine(normalVelocity: number): boolean {
+  return normalVelocity < -MIN_APPROACH;
+}
+
 /** Two discs of combined reach `reach`: relative position (px, py), relative velocity (vx, vy). */
 export function discContactTime(px: number, py: number, vx: number, vy: number, reach: number, limit: number): number {
+  if (!isApproaching(px, py, vx, vy, reach)) return Number.POSITIVE_INFINITY;
   const b = px * vx + py * vy;
-  if (b >= -MIN_APPROACH * reach) return Number.POSITIVE_INFINITY;
   const c = px * px + py * py - reach * reach;
   if (c <= 0) return 0;
   const a = vx * vx + vy * vy;
@@ -34,7 +44,7 @@ const BEHIND = 0.001;
  * towards it (the caller checks that the contact lies on the wall's extent).
  */
 export function lineContactTime(distance: number, normalVelocity: number, reach: number, limit: number): number {
-  if (normalVelocity >= -MIN_APPROACH) return Number.POSITIVE_INFINITY;
+  if (!isApproachingLine(normalVelocity)) return Number.POSITIVE_INFINITY;
   const gap = distance - reach;
   // A centre well past the line is behind the wall (seen through its far side): no contact.
   if (gap < -BEHIND) return Number.POSITIVE_INFINITY;

@@ -1,8 +1,10 @@
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallTrace } from "../shot/trace-codec.ts";
 import type { BallPosition } from "../table/balls.ts";
+import { DEFAULT_ENGINE, type EngineName } from "./engines.ts";
+import { runToRest } from "./step.ts";
 import type { Stroke } from "./stroke.ts";
-import { createWorld, restPositions, runToRest, strike, traces } from "./world.ts";
+import { createWorld, restPositions, strike, traces } from "./world.ts";
 
 export interface SimulationInput {
   readonly balls: readonly BallPosition[];
@@ -28,13 +30,14 @@ export interface SimulationResult {
 }
 
 /**
- * Simulates one shot from the stroke to rest. Deterministic: the same input gives bit-identical events, rest
- * positions and trace (fixed steps, fixed iteration order, no randomness, no clock except for `wall_ms`).
+ * Simulates one shot from the stroke to rest on the given engine (exact unless named). Deterministic: the same
+ * input on the same engine gives bit-identical events, rest positions and trace (fixed steps, fixed iteration
+ * order, no randomness, no clock except for `wall_ms`).
  * The input is trusted to be valid (the CLI and the server validate first); an unknown cue ball throws.
  */
-export function simulate(input: SimulationInput): SimulationResult {
+export function simulate(input: SimulationInput, engine: EngineName = DEFAULT_ENGINE): SimulationResult {
   const started = performance.now();
-  const world = createWorld(input.balls, { trace: input.trace === true });
+  const world = createWorld(input.balls, { trace: input.trace === true, engine });
   strike(world, input.strokes);
   runToRest(world);
   const result: SimulationResult = {

@@ -6,6 +6,7 @@ import type { MatchState } from "../match/match-state.ts";
 import type { PlayedShot } from "../match/record.ts";
 import { clockStroke } from "../match/shot.ts";
 import type { MatchResult, Transition } from "../match/transition.ts";
+import { DEFAULT_ENGINE, type EngineName } from "../physics/engines.ts";
 import { simulate } from "../physics/simulate.ts";
 import type { LagMessage, ShotMessage } from "../protocol/client-messages.ts";
 import { fail, ok, type Result } from "../rules/result.ts";
@@ -38,7 +39,13 @@ export function decide(match: MatchState, action: MatchAction): MatchResult<Step
   return ok({ ...applied.value, action });
 }
 
-export function playShot(match: MatchState, seat: Seat, message: ShotMessage): Result<Step> {
+/** A shot, simulated on `engine` (the server's PHYSICS_ENGINE; exact unless given) and judged. */
+export function playShot(
+  match: MatchState,
+  seat: Seat,
+  message: ShotMessage,
+  engine: EngineName = DEFAULT_ENGINE,
+): Result<Step> {
   const request = {
     type: "shot" as const,
     shot: message.shotNumber,
@@ -49,7 +56,7 @@ export function playShot(match: MatchState, seat: Seat, message: ShotMessage): R
   };
   const setup = prepareShot(match, request);
   if (!setup.ok) return setup;
-  const simulation = simulate({ balls: setup.value.table, strokes: [setup.value.stroke], trace: true });
+  const simulation = simulate({ balls: setup.value.table, strokes: [setup.value.stroke], trace: true }, engine);
   const action: ShotAction = { ...request, result: { events: simulation.events, rest: simulation.rest } };
   const applied = applyAction(match, action);
   if (!applied.ok) return applied;
@@ -77,9 +84,14 @@ function verdictOf(transition: Transition) {
 
 /**
  * One player's lag shot. The first is only kept (secret) by the match; the second completes the lag: both
- * are struck at the same moment on an empty table (I21), simulated together and judged.
+ * are struck at the same moment on an empty table (I21), simulated together on `engine` and judged.
  */
-export function playLag(match: MatchState, seat: Seat, message: LagMessage): Result<Step> {
+export function playLag(
+  match: MatchState,
+  seat: Seat,
+  message: LagMessage,
+  engine: EngineName = DEFAULT_ENGINE,
+): Result<Step> {
   if (match.phase !== "lag") return fail("wrong-phase", "The lag is over.", "Раскат уже сыгран.");
   const checked = validateLagShot(match, seat, message);
   if (!checked.ok) return checked;
@@ -93,7 +105,7 @@ export function playLag(match: MatchState, seat: Seat, message: LagMessage): Res
   const pair = lagPair(match, arriving);
   if (pair === null) return decide(match, arriving);
   const { start, strokes } = lagStrokes(pair);
-  const simulation = simulate({ balls: start, strokes, trace: true });
+  const simulation = simulate({ balls: start, strokes, trace: true }, engine);
   const action: LagAction = { ...arriving, result: { events: simulation.events, rest: simulation.rest } };
   const applied = applyAction(match, action);
   if (!applied.ok) return applied;

@@ -1,5 +1,5 @@
 import { issueLine } from "./format-issue.ts";
-import { type Judge, runScenario, type ScenarioResult } from "./run-scenario.ts";
+import { runScenario, type ScenarioOptions, type ScenarioResult } from "./run-scenario.ts";
 import type { Scenario } from "./scenario-schema.ts";
 import { validateScenario } from "./validate-scenario.ts";
 
@@ -10,7 +10,7 @@ export type CliOutcome = { ok: true; code: 0; output: string } | { ok: false; co
  * Every scenario of a batch is validated before any is simulated, and nothing is printed until all are done,
  * so bad input never produces partial output.
  */
-export function runCli(text: string, options: { trace: boolean; judge?: Judge }): CliOutcome {
+export function runCli(text: string, options: ScenarioOptions): CliOutcome {
   let input: unknown;
   try {
     input = JSON.parse(text);

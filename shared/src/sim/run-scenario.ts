@@ -1,3 +1,4 @@
+import type { EngineName } from "../physics/engines.ts";
 import { type SimulationResult, type SimulationStats, simulate } from "../physics/simulate.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallTrace } from "../shot/trace-codec.ts";
@@ -28,9 +29,17 @@ export type Judge = (scenario: Scenario, shot: SimulationResult) => Judgement;
 
 export type ScenarioRun = { ok: true; result: ScenarioResult } | { ok: false; field: string; message: string };
 
+export interface ScenarioOptions {
+  readonly trace: boolean;
+  /** The physics engine (exact unless named). */
+  readonly engine?: EngineName;
+  /** The rules engine's judge unless given. */
+  readonly judge?: Judge;
+}
+
 /** The pipeline of one scenario: simulate, judge, shape the answer. The scenario must already be valid. */
-export function runScenario(scenario: Scenario, options: { trace: boolean; judge?: Judge }): ScenarioRun {
-  const shot = simulate({ balls: scenario.balls, strokes: [scenario.shot], trace: options.trace });
+export function runScenario(scenario: Scenario, options: ScenarioOptions): ScenarioRun {
+  const shot = simulate({ balls: scenario.balls, strokes: [scenario.shot], trace: options.trace }, options.engine);
   const judgement = (options.judge ?? rulesJudge)(scenario, shot);
   if (!judgement.ok) return judgement;
   // Key order follows the contract's example: version, events, rest, table, verdict, stats, trace.

@@ -4,11 +4,14 @@ import { kineticEnergy } from "../../src/physics/ball.ts";
 import { isOnTableRegion } from "../../src/physics/boundary.ts";
 import { MAX_STROKE_SPEED, MAX_TIP_OFFSET, R } from "../../src/physics/constants.ts";
 import { openingBreak, simulate } from "../../src/physics/index.ts";
-import { createWorld, isMoving, stepWorld, strike } from "../../src/physics/world.ts";
+import { stepWorld } from "../../src/physics/step.ts";
+import type { StepWatcher } from "../../src/physics/step-watcher.ts";
+import { createWorld, isMoving, strike } from "../../src/physics/world.ts";
 import type { BallPosition } from "../../src/table/balls.ts";
 import { HALF_LENGTH, HALF_WIDTH } from "../../src/table/dimensions.ts";
+import { ENGINES } from "./helpers.ts";
 
-/** Worst overlap tolerated anywhere, at any time (issue 3: no overlap above 0.1 mm). */
+/** Worst overlap tolerated anywhere, at any time (docs/PHYSICS.md: no overlap above 0.1 mm). */
 const MAX_OVERLAP = 0.0001;
 
 const ballSet = fc
@@ -45,17 +48,18 @@ function worstOverlap(balls: readonly { x: number; y: number; onTable: boolean }
   return worst;
 }
 
-describe("invariants over random shots (fast-check)", () => {
+describe.each(ENGINES)("invariants on the %s engine over random shots (fast-check)", (engine) => {
   it("energy never increases, balls never overlap, every ball ends on the table, in a pocket or off the table", () => {
     fc.assert(
       fc.property(ballSet, stroke, (balls, s) => {
-        const world = createWorld(balls, {
-          observer: (_event, all) => expect(worstOverlap(all)).toBeLessThanOrEqual(MAX_OVERLAP),
-        });
+        const world = createWorld(balls, { engine });
+        const watcher: StepWatcher = {
+          impact: (_event, all) => expect(worstOverlap(all)).toBeLessThanOrEqual(MAX_OVERLAP),
+        };
         strike(world, [{ cue: 0, angle: s.angle, speed: s.speed, offset: { x: s.side, y: s.height } }]);
         let energy = world.balls.reduce((sum, b) => sum + kineticEnergy(b), 0);
         while (isMoving(world)) {
-          stepWorld(world);
+          stepWorld(world, watcher);
           const now = world.balls.reduce((sum, b) => sum + (b.onTable ? kineticEnergy(b) : 0), 0);
           expect(now).toBeLessThanOrEqual(energy * (1 + 1e-12) + 1e-15);
           energy = now;
@@ -81,13 +85,12 @@ describe("invariants over random shots (fast-check)", () => {
           const input = openingBreak(speed, seed);
           const stroke = { ...input.strokes[0]!, angle: input.strokes[0]!.angle + spread };
           let worst = 0;
-          const world = createWorld(input.balls, {
-            observer: (_e, all) => (worst = Math.max(worst, worstOverlap(all))),
-          });
+          const world = createWorld(input.balls, { engine });
+          const watcher: StepWatcher = { impact: (_e, all) => (worst = Math.max(worst, worstOverlap(all))) };
           strike(world, [stroke]);
           let energy = world.balls.reduce((sum, b) => sum + kineticEnergy(b), 0);
           while (isMoving(world)) {
-            stepWorld(world);
+            stepWorld(world, watcher);
             const now = world.balls.reduce((sum, b) => sum + (b.onTable ? kineticEnergy(b) : 0), 0);
             expect(now).toBeLessThanOrEqual(energy * (1 + 1e-12) + 1e-15);
             energy = now;
@@ -106,12 +109,12 @@ describe("invariants over random shots (fast-check)", () => {
       fc.property(ballSet, stroke, (balls, s) => {
         const input = { balls, strokes: [{ cue: 0, angle: s.angle, speed: s.speed }], trace: true };
         const strip = (r: ReturnType<typeof simulate>) => JSON.stringify({ ...r, stats: { ...r.stats, wall_ms: 0 } });
-        expect(strip(simulate(input))).toBe(strip(simulate(input)));
+        expect(strip(simulate(input, engine))).toBe(strip(simulate(input, engine)));
       }),
       { numRuns: 15, seed: 7 },
     );
-    const a = simulate(openingBreak(12, 3, true));
-    const b = simulate(openingBreak(12, 3, true));
+    const a = simulate(openingBreak(12, 3, true), engine);
+    const b = simulate(openingBreak(12, 3, true), engine);
     expect(JSON.stringify(a.events)).toBe(JSON.stringify(b.events));
     expect(JSON.stringify(a.rest)).toBe(JSON.stringify(b.rest));
     expect(JSON.stringify(a.trace)).toBe(JSON.stringify(b.trace));
@@ -122,10 +125,11 @@ describe("invariants over random shots (fast-check)", () => {
     (speed) => {
       const input = openingBreak(speed, 11);
       let worst = 0;
-      const world = createWorld(input.balls, { observer: (_e, all) => (worst = Math.max(worst, worstOverlap(all))) });
+      const world = createWorld(input.balls, { engine });
+      const watcher: StepWatcher = { impact: (_e, all) => (worst = Math.max(worst, worstOverlap(all))) };
       strike(world, input.strokes);
       while (isMoving(world)) {
-        stepWorld(world);
+        stepWorld(world, watcher);
         worst = Math.max(worst, worstOverlap(world.balls));
       }
       expect(worst).toBeLessThanOrEqual(MAX_OVERLAP);
@@ -142,7 +146,7 @@ describe("invariants over random shots (fast-check)", () => {
       const target = { id: 2, x: 0, y: 0 };
       const r = Math.min(1.7, (HALF_LENGTH - R - 0.01) / Math.abs(c), (HALF_WIDTH - R - 0.01) / Math.abs(s));
       const cue = { id: 1, x: -r * c, y: -r * s };
-      const result = simulate({ balls: [cue, target], strokes: [{ cue: 1, angle, speed: MAX_STROKE_SPEED }] });
+      const result = simulate({ balls: [cue, target], strokes: [{ cue: 1, angle, speed: MAX_STROKE_SPEED }] }, engine);
       const first = result.events.find((e) => e.type !== "strike");
       expect(first?.type, `angle ${angle}`).toBe("collision");
     }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { openingBreak } from "../../src/physics/index.ts";
-import { createWorld, runToRest, strike, TRACE_TOLERANCE, traces } from "../../src/physics/world.ts";
+import { runToRest } from "../../src/physics/step.ts";
+import { createWorld, strike, TRACE_TOLERANCE, traces } from "../../src/physics/world.ts";
 import { type BallTrace, decodeTrace, encodeTrace, traceAt } from "../../src/shot/trace-codec.ts";
+import { ENGINES, watch } from "./helpers.ts";
 
 /** The contract's bound: linear interpolation of the trace stays within 1 mm of the simulated path. */
 const CONTRACT_TOLERANCE = 0.001;
@@ -15,21 +17,22 @@ function worstError(trace: BallTrace, path: readonly (readonly [number, number, 
   return worst;
 }
 
-describe("trace: error-bounded samples and their binary form", () => {
+describe.each(ENGINES)("trace on the %s engine: error-bounded samples, compact in binary form", (engine) => {
   it.each([2, 8, 12])(
     "the %s m/s break's trace interpolates every ball's path within 1 mm, raw and decoded",
     (speed) => {
       const input = openingBreak(speed, 2);
-      const world = createWorld(input.balls, { trace: true, recordPath: true });
+      const world = createWorld(input.balls, { trace: true, engine });
+      const { watcher, paths } = watch(world);
       strike(world, input.strokes);
-      runToRest(world);
+      runToRest(world, watcher);
       const raw = traces(world);
       const decoded = decodeTrace(encodeTrace(raw));
       expect(decoded.map((t) => t.id)).toEqual(raw.map((t) => t.id));
       for (const [k, trace] of raw.entries()) {
         const i = world.balls.findIndex((b) => b.id === trace.id);
         // The simulated path is piecewise linear between these vertices (step ends and contacts).
-        const path = world.paths[i]!;
+        const path = paths[i]!;
         expect(worstError(trace, path)).toBeLessThanOrEqual(TRACE_TOLERANCE + 1e-12);
         expect(worstError(decoded[k]!, path)).toBeLessThanOrEqual(CONTRACT_TOLERANCE);
         // First sample: the position at t = 0; last: where the ball stopped, dropped or left.
@@ -46,6 +49,17 @@ describe("trace: error-bounded samples and their binary form", () => {
     },
   );
 
+  it("is compact: a 12 m/s break encodes in a few kilobytes", () => {
+    const input = openingBreak(12, 4, true);
+    const world = createWorld(input.balls, { trace: true, engine });
+    strike(world, input.strokes);
+    runToRest(world);
+    const bytes = encodeTrace(traces(world));
+    expect(bytes.length).toBeLessThan(16_000);
+  });
+});
+
+describe("the binary form of a trace (no physics)", () => {
   it("round-trips through the binary form within its quantisation (10 µs, 0.05 mm)", () => {
     const traceIn: BallTrace[] = [
       { id: 0, points: [[0, 0, 0]] },
@@ -86,14 +100,5 @@ describe("trace: error-bounded samples and their binary form", () => {
     expect(() => decodeTrace(bytes.slice(0, bytes.length - 1))).toThrow(/truncated/);
     expect(() => decodeTrace(new Uint8Array([9, 0]))).toThrow(/version/);
     expect(() => decodeTrace(new Uint8Array([...bytes, 0]))).toThrow(/trailing/);
-  });
-
-  it("is compact: a 12 m/s break encodes in a few kilobytes", () => {
-    const input = openingBreak(12, 4, true);
-    const world = createWorld(input.balls, { trace: true });
-    strike(world, input.strokes);
-    runToRest(world);
-    const bytes = encodeTrace(traces(world));
-    expect(bytes.length).toBeLessThan(16_000);
   });
 });

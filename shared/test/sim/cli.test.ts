@@ -102,6 +102,28 @@ describe("habibka-sim command (docs/rules/sim-cli.md)", () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it("simulates on Planck.js with --engine planck: the same output format, the same outcome of the example", () => {
+    const exact = JSON.parse(run(JSON.stringify(example), ["--trace"]).stdout);
+    const r = run(JSON.stringify(example), ["--engine", "planck", "--trace"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    const planck = JSON.parse(r.stdout);
+    expect(Object.keys(planck)).toEqual(Object.keys(exact));
+    expect(planck.events.map((e: { type: string }) => e.type)).toEqual(
+      exact.events.map((e: { type: string }) => e.type),
+    );
+    expect(planck.verdict).toEqual(exact.verdict);
+    expect(planck.trace.map((t: { id: number }) => t.id)).toEqual(exact.trace.map((t: { id: number }) => t.id));
+  });
+
+  it("rejects an unknown engine: exit 2, one line naming --engine, nothing on stdout", () => {
+    const r = run(JSON.stringify(example), ["--engine", "box2d"]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr.startsWith("--engine: ")).toBe(true);
+  });
+
   it("rejects an unknown option the same way", () => {
     const r = run(JSON.stringify(example), ["--fast"]);
     expect(r.code).toBe(2);
