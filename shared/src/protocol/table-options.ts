@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PlayerName } from "./visible-text.ts";
+import { PlayerName } from "./text-schemas.ts";
 
 /** How the opening shot is decided (clause 5, I21). */
 export const OpeningMode = z.enum(["lag", "draw"]);
