@@ -1,5 +1,5 @@
 import { fail } from "../rules/result.ts";
-import type { ShotVerdict } from "../rules/verdict.ts";
+import type { ShotVerdict } from "../rules/verdict-types.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallPosition } from "../table/balls.ts";
 import type { MatchAction } from "./actions.ts";
