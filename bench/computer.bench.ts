@@ -24,7 +24,7 @@ import {
 } from "../shared/src/computer/index.ts";
 import type { MatchState } from "../shared/src/match/index.ts";
 import { answerOffer, playLag, playShot } from "../shared/src/pipeline/index.ts";
-import type { ShotVerdict } from "../shared/src/rules/verdict.ts";
+import type { ShotVerdict } from "../shared/src/rules/verdict-types.ts";
 import { POCKETS } from "../shared/src/table/pockets.ts";
 import { startedMatch } from "../shared/test/kit/started-match.ts";
 

@@ -6,12 +6,9 @@
 // The timing wraps window.requestAnimationFrame from an init script: nothing is added to the client.
 // Headless Chromium draws in software without a GPU, on whatever CPU the machine shares: read the figures as a
 // floor, and compare them between runs on the same machine.
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../e2e/support/browser.ts";
-import { type GameProcess, REPO_ROOT, startGameProcess } from "../e2e/support/game-process.ts";
+import type { GameProcess } from "../e2e/support/game-process.ts";
+import { benchInBrowser, until } from "./support/game-in-browser.ts";
 
 /** The whole benchmark's bound: it ends (and cleans up) by then even if something hangs. */
 const DEADLINE_MS = 120_000;
@@ -56,108 +53,79 @@ async function phaseOf(page: Page): Promise<Record<string, string | undefined>> 
   return view.evaluate((el) => ({ ...(el as HTMLElement).dataset }));
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read().catch(() => undefined);
-    if (value !== undefined && ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
+async function measure(game: GameProcess, browser: Browser): Promise<void> {
+  const laptop = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  const phone = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true })
+  ).newPage();
+  for (const page of [laptop, phone]) {
+    await page.addInitScript(instrument);
+    // Players who have seen the first-visit tour: it would cover the controls.
+    await page.addInitScript(() => localStorage.setItem("habibka.tour", "done"));
   }
-}
 
-async function main(): Promise<void> {
-  if (!existsSync(join(REPO_ROOT, "client", "dist", "index.html"))) {
-    const vite = join(REPO_ROOT, "client", "node_modules", "vite", "bin", "vite.js");
-    const built = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
-      cwd: join(REPO_ROOT, "client"),
-      stdio: "inherit",
-    });
-    if (built.status !== 0) throw new Error("client build failed");
+  // A table whose opener is drawn by lot: the opening break comes straight after the second player sits.
+  await laptop.goto(game.url);
+  await laptop.getByTestId("name-input").fill("Bench A");
+  await laptop.getByTestId("visibility-private").check();
+  await laptop.getByTestId("opening-draw").check();
+  await laptop.getByTestId("create-table").click();
+  const link = await until(
+    "the invite link",
+    () => laptop.getByTestId("invite-link").inputValue(),
+    (v) => /\/t\/\d{6}$/.test(v),
+  );
+  await phone.goto(link);
+  await phone.getByTestId("name-input").fill("Bench B");
+  await phone.getByTestId("sit-down").click();
+  const pages = [laptop, phone];
+  const opener = await until(
+    "the opening shot",
+    async () => {
+      for (const page of pages) {
+        const d = await phaseOf(page);
+        if (d.phase === "opening" && d.canShoot === "true") return page;
+      }
+      return null;
+    },
+    (page) => page !== null,
+  );
+  // The ball in hand stays on the page's own spot, aimed at the pyramid; a firm break.
+  await opener!.getByTestId("speed-slider").fill(String(BREAK_SPEED));
+  for (const page of pages) await page.evaluate(() => (window.__frames = new Map()));
+  await opener!.getByTestId("shoot").click();
+  // The animation runs while the skip control is shown; it ends by itself (nothing is skipped here).
+  for (const page of pages) {
+    await until(
+      "the animation to start",
+      () => page.getByTestId("skip-animation").count(),
+      (n) => n > 0,
+    );
   }
-  let game: GameProcess | null = null;
-  let browser: Browser | null = null;
-  const watchdog = setTimeout(() => {
-    console.error(`frame-rate: no result within ${DEADLINE_MS / 1000} s`);
-    void Promise.allSettled([browser?.close(), game?.stop()]).then(() => process.exit(1));
-  }, DEADLINE_MS);
-  try {
-    game = await startGameProcess();
-    browser = await launchBrowser();
-    const laptop = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    const phone = await (
-      await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true })
-    ).newPage();
-    for (const page of [laptop, phone]) await page.addInitScript(instrument);
-
-    // A table whose opener is drawn by lot: the opening break comes straight after the second player sits.
-    await laptop.goto(game.url);
-    await laptop.getByTestId("name-input").fill("Bench A");
-    await laptop.getByTestId("visibility-private").check();
-    await laptop.getByTestId("opening-draw").check();
-    await laptop.getByTestId("create-table").click();
-    const link = await until(
-      "the invite link",
-      () => laptop.getByTestId("invite-link").inputValue(),
-      (v) => /\/t\/\d{6}$/.test(v),
+  for (const page of pages) {
+    await until(
+      "the animation to end",
+      () => page.getByTestId("skip-animation").count(),
+      (n) => n === 0,
+      60_000,
     );
-    await phone.goto(link);
-    await phone.getByTestId("name-input").fill("Bench B");
-    await phone.getByTestId("sit-down").click();
-    const pages = [laptop, phone];
-    const opener = await until(
-      "the opening shot",
-      async () => {
-        for (const page of pages) {
-          const d = await phaseOf(page);
-          if (d.phase === "opening" && d.canShoot === "true") return page;
-        }
-        return null;
-      },
-      (page) => page !== null,
+  }
+  for (const page of pages) {
+    const frames = await page.evaluate(() => [...(window.__frames ?? new Map()).entries()]);
+    const samples: FrameSample[] = frames.map(([at, cost]) => ({ at, cost })).sort((a, b) => a.at - b.at);
+    // The playback is one unbroken chain of frames; a still table draws a single frame on a change.
+    const chain = longestChain(samples);
+    const seconds = chain.length > 1 ? (chain.at(-1)!.at - chain[0]!.at) / 1000 : 0;
+    const fps = seconds > 0 ? (chain.length - 1) / seconds : 0;
+    const costs = chain.map((s) => s.cost).sort((a, b) => a - b);
+    const gaps = chain.slice(1).map((s, i) => s.at - chain[i]!.at);
+    const longest = gaps.length > 0 ? Math.max(...gaps) : 0;
+    const label = `${page === laptop ? "laptop 1280x800" : "phone 390x844 @2x"} (${page === opener ? "shooter" : "watcher"})`;
+    console.log(
+      `client: shot playback on the ${label}: ${fps.toFixed(1)} fps over ${seconds.toFixed(1)} s ` +
+        `(${chain.length} frames, longest gap ${longest.toFixed(0)} ms), ` +
+        `frame callback p50 ${quantile(costs, 0.5).toFixed(2)} ms, p95 ${quantile(costs, 0.95).toFixed(2)} ms`,
     );
-    // The ball in hand stays on the page's own spot, aimed at the pyramid; a firm break.
-    await opener!.getByTestId("speed-slider").fill(String(BREAK_SPEED));
-    for (const page of pages) await page.evaluate(() => (window.__frames = new Map()));
-    // The phone shoots from the bar right under the table, so the table stays on its screen.
-    await opener!.getByTestId(opener === phone ? "shoot-quick" : "shoot").click();
-    // The animation runs while the skip control is shown; it ends by itself (nothing is skipped here).
-    for (const page of pages) {
-      await until(
-        "the animation to start",
-        () => page.getByTestId("skip-animation").count(),
-        (n) => n > 0,
-      );
-    }
-    for (const page of pages) {
-      await until(
-        "the animation to end",
-        () => page.getByTestId("skip-animation").count(),
-        (n) => n === 0,
-        60_000,
-      );
-    }
-    for (const page of pages) {
-      const frames = await page.evaluate(() => [...(window.__frames ?? new Map()).entries()]);
-      const samples: FrameSample[] = frames.map(([at, cost]) => ({ at, cost })).sort((a, b) => a.at - b.at);
-      // The playback is one unbroken chain of frames; a still table draws a single frame on a change.
-      const chain = longestChain(samples);
-      const seconds = chain.length > 1 ? (chain.at(-1)!.at - chain[0]!.at) / 1000 : 0;
-      const fps = seconds > 0 ? (chain.length - 1) / seconds : 0;
-      const costs = chain.map((s) => s.cost).sort((a, b) => a - b);
-      const gaps = chain.slice(1).map((s, i) => s.at - chain[i]!.at);
-      const longest = gaps.length > 0 ? Math.max(...gaps) : 0;
-      const label = `${page === laptop ? "laptop 1280x800" : "phone 390x844 @2x"} (${page === opener ? "shooter" : "watcher"})`;
-      console.log(
-        `client: shot playback on the ${label}: ${fps.toFixed(1)} fps over ${seconds.toFixed(1)} s ` +
-          `(${chain.length} frames, longest gap ${longest.toFixed(0)} ms), ` +
-          `frame callback p50 ${quantile(costs, 0.5).toFixed(2)} ms, p95 ${quantile(costs, 0.95).toFixed(2)} ms`,
-      );
-    }
-  } finally {
-    clearTimeout(watchdog);
-    await browser?.close().catch(() => {});
-    await game?.stop();
   }
 }
 
@@ -174,7 +142,4 @@ function longestChain(samples: readonly FrameSample[]): FrameSample[] {
   return best;
 }
 
-await main().catch((error: unknown) => {
-  console.error(`frame-rate: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-});
+await benchInBrowser("frame-rate", DEADLINE_MS, measure);

@@ -124,9 +124,11 @@ describe("a public table: lobby, lag, call and rematch", () => {
     const other = opener === anna ? boris : anna;
     const positions = JSON.parse(await ballPositions(opener)) as [number, number, number][];
     const ball = positions.filter(([id]) => id !== 0).sort((a, b) => a[1] - b[1])[0]!;
-    await opener.getByTestId("mode-call").click();
+    // A click on the ball picks it for the call; the pocket comes from the pocket buttons.
     const at = await canvasPoint(opener, ball[1], ball[2]);
     await opener.mouse.click(at.px, at.py);
+    await opener.getByTestId("open-call").click();
+    await expect.poll(() => opener.getByTestId("call-picker").textContent()).toContain(String(ball[0]));
     await opener.getByTestId("pocket-FL").click();
     await expect.poll(() => opener.getByTestId("call-summary").textContent()).toContain(String(ball[0]));
     await expect
@@ -134,7 +136,6 @@ describe("a public table: lobby, lag, call and rematch", () => {
       .toContain(String(ball[0]));
     await expect.poll(() => viewer.getByTestId("call-summary").textContent()).toContain(String(ball[0]));
     await viewer.screenshot({ path: shot("call-relayed") });
-    await opener.getByTestId("mode-aim").click();
     await opener.getByTestId("speed-slider").fill("7");
     await opener.getByTestId("shoot").click();
     for (const page of [anna, boris, viewer]) {

@@ -5,6 +5,7 @@ import { defaultHouseSpot, lagSideOf } from "../client/src/game/house.ts";
 import { roundAngle } from "../client/src/game/stroke-limits.ts";
 import { DEFAULT_BUDGET, findShot, lagShot, type PlannedShot } from "../server/test/support/pottable-shot.ts";
 import { simulate } from "../shared/src/physics/index.ts";
+import { POCKETS } from "../shared/src/table/pockets.ts";
 import { APEX_BALL } from "../shared/src/table/rack.ts";
 import { SCREENSHOT_DIR } from "./support/browser.ts";
 import { useGameAndBrowser } from "./support/game-and-browser.ts";
@@ -15,6 +16,7 @@ import {
   dragOnTable,
   expectSamePositions,
   shelvesShown,
+  skipShot,
   type TableInfo,
   tableInfo,
   waitFor,
@@ -57,7 +59,7 @@ describe("two people play a whole match of Habibka in two browsers", () => {
   });
 
   const screenshot = (page: Page, name: string) =>
-    page.screenshot({ path: `${SCREENSHOT_DIR}/whole-match-${name}.png`, fullPage: page === phone });
+    page.screenshot({ path: `${SCREENSHOT_DIR}/whole-match-${name}.png` });
   const isPhone = (page: Page) => page === phone;
 
   /** A tap on the phone, a click on the laptop. */
@@ -67,21 +69,9 @@ describe("two people play a whole match of Habibka in two browsers", () => {
     else await control.click();
   }
 
-  /**
-   * Scrolls the page so that a table point is on the screen (on the phone the controls sit below the table,
-   * and using them scrolls it away) and returns where it is.
-   */
-  async function onScreen(page: Page, x: number, y: number): Promise<{ px: number; py: number }> {
-    const at = await canvasPoint(page, x, y);
-    const height = page.viewportSize()!.height;
-    if (at.py >= 40 && at.py <= height - 40) return at;
-    await page.evaluate((dy) => window.scrollBy(0, dy), at.py - height / 2);
-    return canvasPoint(page, x, y);
-  }
-
   /** Touches (phone) or clicks (laptop) the table at a table point. */
   async function touchTable(page: Page, x: number, y: number): Promise<void> {
-    const at = await onScreen(page, x, y);
+    const at = await canvasPoint(page, x, y);
     if (isPhone(page)) await page.touchscreen.tap(at.px, at.py);
     else await page.mouse.click(at.px, at.py);
   }
@@ -117,38 +107,12 @@ describe("two people play a whole match of Habibka in two browsers", () => {
     await expect.poll(() => page.getByTestId("speed-value").textContent()).toMatch(new RegExp(shown));
   }
 
-  /** Skips the running animation on a page (the button on the phone, Escape on the laptop) if one runs. */
-  async function skipAnimation(page: Page): Promise<void> {
-    const skip = page.getByTestId("skip-animation");
-    if ((await skip.count()) === 0) return;
-    if (isPhone(page)) await skip.tap().catch(() => {});
-    else await page.keyboard.press("Escape");
-  }
-
   /**
-   * After a shot (or the lag) was sent: every page receives it, its animation is skipped, and the server
-   * ends it; then both pages show the same resting table.
+   * After a shot (or the lag) was sent: every page receives it, its animation is skipped (the button on the
+   * phone, Escape on the laptop), and the server ends it; then both pages show the same resting table.
    */
   async function settle(before: number): Promise<void> {
-    for (const page of pages) {
-      await waitFor(
-        "the shot on every page",
-        () => tableInfo(page),
-        (i) => i !== null && (i.shotNumber > before || i.phase === "finished"),
-        20_000,
-      );
-    }
-    for (const page of pages) {
-      await waitFor(
-        "the animation skipped and ended by the server",
-        async () => {
-          await skipAnimation(page);
-          return tableInfo(page);
-        },
-        (i) => i !== null && !i.animating,
-        40_000,
-      );
-    }
+    for (const page of pages) await skipShot(page, before, isPhone(page));
     await expectSamePositions(pages);
   }
 
@@ -225,7 +189,6 @@ describe("two people play a whole match of Habibka in two browsers", () => {
           positions.map(([id, x, y]) => ({ id, x, y })),
           lagSideOf(seat),
         );
-        await onScreen(page, start.x, start.y);
         await dragOnTable(page, start, lag.place);
         await setAngle(page, clientAngle(lag.angle));
         // The slider's step is 0.05 m/s: the two targets are far enough apart for that not to matter.
@@ -284,7 +247,6 @@ describe("two people play a whole match of Habibka in two browsers", () => {
     if (opening && planned.place) {
       // The ball in hand: dragged from where the page first puts it to the bot's spot in the house.
       const start = defaultHouseSpot(balls);
-      await onScreen(page, start.x, start.y);
       await dragOnTable(page, start, planned.place);
     }
     const cueLine = page.getByTestId("cue-ball");
@@ -297,19 +259,23 @@ describe("two people play a whole match of Habibka in two browsers", () => {
     await setAngle(page, planned.stroke.angle);
     await setSpeed(page, planned.stroke.speed);
     if (planned.call.length > 0) {
-      await press(page, "mode-call");
       for (const call of planned.call) {
+        // The call on the table: the ball, then the pocket (the phone taps the pocket itself, the laptop uses
+        // the pocket buttons); the way follows the aim until set with its switch.
         const ball = positions.find(([id]) => id === call.ball)!;
         await touchTable(page, ball[1], ball[2]);
-        await press(page, `pocket-${call.pocket}`);
-        // The way is suggested from the aim; the button offers the other one.
-        const way = page.getByTestId(`call-way-${call.ball}`);
-        await expect.poll(() => way.count()).toBe(1);
-        const offersBank = /дуплет|bank/i.test((await way.textContent()) ?? "");
-        if ((call.way === "direct") !== offersBank) await (isPhone(page) ? way.tap() : way.click());
-        await expect.poll(async () => /дуплет|bank/i.test((await way.textContent()) ?? "")).toBe(call.way === "direct");
+        if (isPhone(page)) {
+          const mouth = POCKETS[call.pocket].mouthCentre;
+          await touchTable(page, mouth.x, mouth.y);
+        } else {
+          await press(page, "open-call");
+          await press(page, `pocket-${call.pocket}`);
+        }
+        const entry = page.locator(`[data-testid=call-entry][data-ball="${call.ball}"]`);
+        await expect.poll(() => entry.count()).toBe(1);
+        if ((await entry.getAttribute("data-way")) !== call.way) await press(page, `call-way-${call.ball}`);
+        await expect.poll(() => entry.getAttribute("data-way")).toBe(call.way);
       }
-      await press(page, "mode-aim");
     }
     // Nothing above may have moved the aim.
     expect(Number(await page.getByTestId("angle-input").inputValue())).toBe(planned.stroke.angle);
@@ -320,11 +286,11 @@ describe("two people play a whole match of Habibka in two browsers", () => {
     }
     const before = info.shotNumber;
     const errors = page.getByTestId("server-error");
-    await press(page, isPhone(page) ? "shoot-quick" : "shoot");
+    await press(page, "shoot");
     await waitFor(
       "the shot accepted",
       async () => ((await errors.count()) > 0 ? `refused: ${await errors.textContent()}` : tableInfo(page)),
-      (i) => typeof i === "string" || (i !== null && i.shotNumber > before),
+      (i) => typeof i === "string" || (i !== null && (i.playing || i.shotNumber > before)),
       15_000,
     ).then((i) => {
       if (typeof i === "string") throw new Error(`shot ${before}: ${i}`);
@@ -396,12 +362,16 @@ describe("two people play a whole match of Habibka in two browsers", () => {
     expect(laptopShelves[winner]).toHaveLength(8);
     const winnerName = names.get(pages[winner]!)!;
     for (const page of pages) {
-      await expect.poll(() => page.getByTestId("result").textContent()).toContain(winnerName);
       await expect.poll(() => page.getByTestId(`score-${winner}`).textContent()).toBe("8");
       await expect.poll(() => page.getByTestId("rematch").isVisible()).toBe(true);
     }
-    const result = await laptop.getByTestId("result").textContent();
-    expect(await phone.getByTestId("result").textContent()).toBe(result);
+    // The result screen: each player is told in his own words, both see the same score and series.
+    await expect.poll(() => pages[winner]!.getByTestId("result").textContent()).toContain("Вы выиграли");
+    await expect.poll(() => pages[1 - winner]!.getByTestId("result").textContent()).toContain(winnerName);
+    for (const id of ["result-score-0", "result-score-1", "series-0", "series-1"]) {
+      expect(await phone.getByTestId(id).textContent(), id).toBe(await laptop.getByTestId(id).textContent());
+    }
+    expect(await laptop.getByTestId(`series-${winner}`).textContent()).toBe("1");
     await expectSamePositions(pages);
     log.push(`winner: seat ${winner} ${winnerName}, shelves ${JSON.stringify(laptopShelves)}`);
     await screenshot(laptop, "finished-laptop");

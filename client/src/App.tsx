@@ -89,7 +89,10 @@ export function App() {
             aria-label={t("app.language")}
             onClick={() => setLanguage(language === "ru" ? "en" : "ru")}
           >
-            {language === "ru" ? "English" : "Русский"}
+            <span className="long">{language === "ru" ? "English" : "Русский"}</span>
+            <span className="short" aria-hidden="true">
+              {language === "ru" ? "EN" : "RU"}
+            </span>
           </button>
           <button
             type="button"
@@ -100,8 +103,11 @@ export function App() {
           >
             <SpeakerIcon muted={muted} />
           </button>
-          <button type="button" data-testid="open-rules" onClick={() => setRulesOpen(true)}>
-            {t("app.rules")}
+          <button type="button" data-testid="open-rules" aria-label={t("app.rules")} onClick={() => setRulesOpen(true)}>
+            <span className="long">{t("app.rules")}</span>
+            <span className="short" aria-hidden="true">
+              ?
+            </span>
           </button>
         </nav>
       </header>
@@ -118,7 +124,9 @@ export function App() {
             }}
           />
         )}
-        {route.kind === "table" && <TableScreen key={JSON.stringify(route.target)} name={name} target={route.target} />}
+        {route.kind === "table" && (
+          <TableScreen key={JSON.stringify(route.target)} name={name} target={route.target} onLobby={toLobby} />
+        )}
       </main>
       {rulesOpen && (
         <Suspense fallback={<div className="rules-page">{t("rules.loading")}</div>}>

@@ -1,7 +1,8 @@
 import type { BallTrace, ShotEvent } from "@habibka/shared";
 import { encodeTrace } from "@habibka/shared";
+import { POCKETS } from "@habibka/shared/table";
 import { describe, expect, it } from "vitest";
-import { base64ToBytes, buildAnimation, playbackTime } from "../src/game/shot-animation.ts";
+import { base64ToBytes, buildAnimation, DROP_SECONDS, playbackTime } from "../src/game/shot-animation.ts";
 
 const traces: BallTrace[] = [
   {
@@ -51,15 +52,29 @@ describe("buildAnimation: trace interpolation", () => {
     expect(at(0.7, 7)).toEqual({ id: 7, x: 0.5, y: -0.5 });
   });
 
-  it("a pocketed ball disappears at its pocket event", () => {
-    expect(at(1.49, 2)).toBeDefined();
-    expect(at(1.5, 2)).toBeUndefined();
+  it("a pocketed ball rolls on into the pocket's hole, sinks, and is gone", () => {
+    expect(at(1.49, 2)?.sink).toBeUndefined();
+    const sinking = at(1.5 + DROP_SECONDS / 2, 2)!;
+    expect(sinking.sink).toBeCloseTo(0.5, 9);
+    // On its way from where it dropped towards the foot-left pocket (+x, +y).
+    const hole = POCKETS.FL.mouthCentre;
+    expect(Math.hypot(hole.x - sinking.x, hole.y - sinking.y)).toBeLessThan(Math.hypot(hole.x - 0.6, hole.y));
+    expect(at(1.5 + DROP_SECONDS, 2)).toBeUndefined();
     expect(at(2, 2)).toBeUndefined();
   });
 
-  it("the duration is the server's, or the trace's end if longer", () => {
+  it("lasts the server's duration: at its end every ball is on its resting place", () => {
     expect(animation.duration).toBe(2.2);
-    expect(buildAnimation(before, traces, events, 1).duration).toBe(2);
+    // The server says the motion is over at 1.9 s (the rest is creep): ball 1 is put on its last sample.
+    const short = buildAnimation(before, traces, events, 1.9);
+    expect(short.duration).toBe(1.9);
+    expect(short.positionsAt(1.9).find((b) => b.id === 1)).toEqual({ id: 1, x: 0, y: 0.5 });
+    expect(short.positionsAt(1.8).find((b) => b.id === 1)!.y).toBeCloseTo(0.4, 9);
+  });
+
+  it("a drop is always seen to its end, and a record without a duration plays its whole trace", () => {
+    expect(buildAnimation(before, traces, events, 1.6).duration).toBeCloseTo(1.5 + DROP_SECONDS, 9);
+    expect(buildAnimation(before, traces, events, 0).duration).toBe(2);
   });
 
   it("reports each event once as frames advance", () => {

@@ -69,6 +69,18 @@ beforeEach(() => {
   vi.stubGlobal("fetch", async () => ({ ok: false }));
 });
 
+/** A live shot with a trace (the bytes do not matter here: the session only schedules its playback). */
+const shot = (number: number) => ({
+  matchId: "m1",
+  number,
+  kind: "shot",
+  seat: 0,
+  before: [],
+  trace: "AQA=",
+  duration: 2,
+  elapsed: 0,
+});
+
 const state = (over: Record<string, unknown> = {}) => ({
   matchId: "m1",
   phase: "play",
@@ -187,6 +199,123 @@ describe("TableSession", () => {
     expect(session.getState().status.kind).toBe("joined");
     vi.useRealTimers();
     session.close();
+  });
+
+  it("holds the match as it was before the shot until its playback ends here, then shows it all at once", async () => {
+    nextRoom = new FakeRoom("666666");
+    const session = new TableSession("Анна");
+    await session.open({ kind: "join", code: "666666", watch: false });
+    nextRoom.emit("welcome", { role: "player", seat: 0, matchId: "m1" });
+    const players = (shelf: number[], debt: number) =>
+      new Map([
+        ["0", { name: "Анна", seat: 0, connected: true, shelf, debt }],
+        ["1", { name: "Борис", seat: 1, connected: true, shelf: [], debt }],
+      ]);
+    nextRoom.stateHandler?.(state({ players: players([], 0) }));
+    nextRoom.emit("shot", {
+      matchId: "m1",
+      number: 5,
+      kind: "shot",
+      seat: 0,
+      before: [{ id: 3, x: 0.5, y: 0.1 }],
+      trace: "AQA=",
+      duration: 2,
+      elapsed: 0,
+      verdict: { foul: false },
+    });
+    // The shot's result arrives while the balls still roll: nothing of it shows yet.
+    nextRoom.stateHandler?.(state({ shotNumber: 6, toMove: 1, offer: "", animating: true, players: players([3], 1) }));
+    let shown = session.getState();
+    expect(shown.snapshot.shotNumber).toBe(5);
+    expect(shown.snapshot.players[0]?.shelf).toEqual([]);
+    expect(shown.snapshot.players[1]?.debt).toBe(0);
+    expect(shown.shotsShown).toHaveLength(0);
+    expect(shown.live.shotNumber).toBe(6);
+    // Skipped (or ended): everything at once, and the server is told so that the next shot need not wait.
+    session.endPlayback();
+    shown = session.getState();
+    expect(shown.snapshot.shotNumber).toBe(6);
+    expect(shown.snapshot.players[0]?.shelf).toEqual([3]);
+    expect(shown.shotsShown).toHaveLength(1);
+    expect(nextRoom.sent).toContainEqual(["seen", { shotNumber: 6 }]);
+  });
+
+  it("a playback ended before the state shows the shot's result sends `seen` once that state arrives", async () => {
+    nextRoom = new FakeRoom("777777");
+    const session = new TableSession("Борис");
+    await session.open({ kind: "join", code: "777777", watch: false });
+    nextRoom.emit("welcome", { role: "player", seat: 1, matchId: "m1" });
+    nextRoom.stateHandler?.(state());
+    nextRoom.emit("shot", shot(5));
+    session.endPlayback();
+    expect(nextRoom.sent.filter(([type]) => type === "seen")).toEqual([]);
+    nextRoom.stateHandler?.(state({ shotNumber: 6, toMove: 1 }));
+    expect(nextRoom.sent.filter(([type]) => type === "seen")).toEqual([["seen", { shotNumber: 6 }]]);
+  });
+
+  it("a server that does not know `seen` is not sent it again, and its refusal is not shown", async () => {
+    nextRoom = new FakeRoom("131313");
+    const session = new TableSession("Ева");
+    await session.open({ kind: "join", code: "131313", watch: false });
+    nextRoom.emit("welcome", { role: "player", seat: 0, matchId: "m1" });
+    nextRoom.stateHandler?.(state());
+    nextRoom.emit("shot", shot(5));
+    nextRoom.stateHandler?.(state({ shotNumber: 6 }));
+    session.endPlayback();
+    nextRoom.emit("error", { type: "seen", code: "unknown-message", message: "unknown message type" });
+    expect(session.getState().error).toBeNull();
+    nextRoom.emit("shot", shot(6));
+    nextRoom.stateHandler?.(state({ shotNumber: 7 }));
+    session.endPlayback();
+    expect(nextRoom.sent.filter(([type]) => type === "seen")).toEqual([["seen", { shotNumber: 6 }]]);
+  });
+
+  it("a spectator never sends `seen`; a new shot replaces a playback still running", async () => {
+    nextRoom = new FakeRoom("888888");
+    const session = new TableSession("Вера");
+    await session.open({ kind: "join", code: "888888", watch: true });
+    nextRoom.emit("welcome", { role: "spectator", seat: null, matchId: "m1" });
+    nextRoom.stateHandler?.(state());
+    nextRoom.emit("shot", shot(5));
+    nextRoom.stateHandler?.(state({ shotNumber: 6 }));
+    nextRoom.emit("shot", shot(6));
+    expect(session.getState().playback?.record.message.number).toBe(6);
+    // The table held for shot 6 is the one shot 5 left.
+    expect(session.getState().snapshot.shotNumber).toBe(6);
+    session.endPlayback();
+    nextRoom.stateHandler?.(state({ shotNumber: 7 }));
+    expect(nextRoom.sent.filter(([type]) => type === "seen")).toEqual([]);
+  });
+
+  it("the chat history comes with every welcome, and decisions that are not shots are kept for the log", async () => {
+    nextRoom = new FakeRoom("999999");
+    const session = new TableSession("Глеб");
+    await session.open({ kind: "join", code: "999999", watch: false });
+    const line = (text: string) => ({ name: "Анна", role: "player", seat: 0, text, at: 1 });
+    nextRoom.emit("chat", line("старое"));
+    nextRoom.emit("welcome", { role: "player", seat: 1, matchId: "m1", chat: [line("раз"), line("два")] });
+    expect(session.getState().chat.map((c) => c.text)).toEqual(["раз", "два"]);
+    nextRoom.emit("action", { kind: "take", seat: 0, shotNumber: 8, offer: "bonus" });
+    expect(session.getState().actions).toEqual([{ kind: "take", seat: 0, shotNumber: 8, offer: "bonus" }]);
+  });
+
+  it("asks for the match record only once it can hold shots", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal("fetch", async (url: string) => {
+      asked.push(url);
+      return { ok: false };
+    });
+    vi.stubGlobal("window", { location: { protocol: "http:", hostname: "localhost", origin: "http://localhost" } });
+    nextRoom = new FakeRoom("121212");
+    const session = new TableSession("Дина");
+    await session.open({ kind: "join", code: "121212", watch: false });
+    nextRoom.stateHandler?.(state({ phase: "waiting", shotNumber: 1 }));
+    nextRoom.stateHandler?.(state({ phase: "lag", shotNumber: 1 }));
+    expect(asked).toEqual([]);
+    nextRoom.stateHandler?.(state({ phase: "play", shotNumber: 4 }));
+    nextRoom.stateHandler?.(state({ phase: "play", shotNumber: 5 }));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/\/api\/matches\/m1$/);
   });
 
   it("an error message is kept until cleared, with a fresh id each time", async () => {

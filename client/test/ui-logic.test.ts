@@ -10,14 +10,15 @@ import { codeFromPath, isValidName } from "../src/ui/player-name.ts";
 
 describe("call-builder", () => {
   it("keeps at most two called balls and re-aims a ball called again", () => {
-    let call = withCalled([], 3, "FL", "direct");
-    call = withCalled(call, 5, "ML", "bank");
+    let call = withCalled([], 3, "FL");
+    call = withCalled(call, 5, "ML");
     expect(call).toHaveLength(2);
-    call = withCalled(call, 3, "FR", "direct");
+    call = withCalled(call, 3, "FR");
     expect(call.map((c) => `${c.ball}${c.pocket}`)).toEqual(["5ML", "3FR"]);
-    call = withCalled(call, 9, "HL", "direct");
+    call = withCalled(call, 9, "HL");
     expect(call.map((c) => c.ball)).toEqual([3, 9]);
-    expect(withWay(call, 9, "bank")[1]!.way).toBe("bank");
+    expect(call.every((c) => !c.wayFixed)).toBe(true);
+    expect(withWay(call, 9, "bank")[1]).toMatchObject({ way: "bank", wayFixed: true });
     expect(withoutCalled(call, 3).map((c) => c.ball)).toEqual([9]);
   });
 });
@@ -147,5 +148,26 @@ describe("match history", () => {
     expect(shots[0]!.before).toEqual([{ id: 1, x: -1.2, y: 0.3 }]);
     expect(shots[1]!.trace).toBe("");
     expect(shotsFromRecord("m1", null)).toEqual([]);
+  });
+});
+
+describe("the series at a table", () => {
+  it("counts each finished match once, for each player by name, and survives a reload", async () => {
+    const { withResult, seriesScore, loadSeries, saveSeries } = await import("../src/net/series.ts");
+    let series = withResult({}, "m1", "Анна");
+    series = withResult(series, "m1", "Анна");
+    series = withResult(series, "m2", "Борис");
+    series = withResult(series, "m3", "Анна");
+    expect(seriesScore(series, ["Анна", "Борис"])).toEqual([2, 1]);
+    const kept = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => kept.get(k) ?? null,
+      setItem: (k: string, v: string) => void kept.set(k, v),
+    } as unknown as Storage;
+    saveSeries("482913", series, storage);
+    expect(loadSeries("482913", storage)).toEqual(series);
+    expect(loadSeries("000000", storage)).toEqual({});
+    kept.set("habibka.series.111111", "not json");
+    expect(loadSeries("111111", storage)).toEqual({});
   });
 });

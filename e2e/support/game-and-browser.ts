@@ -7,8 +7,11 @@ import { type GameProcess, startGameProcess } from "./game-process.ts";
 export interface GameAndBrowser {
   /** The game's address, e.g. http://localhost:43065. */
   readonly url: string;
-  /** A new browser context (its own storage: a separate player), closed with the file. */
-  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /**
+   * A new browser context (its own storage: a separate player), closed with the file. Its player has seen
+   * the first-visit tour already, unless `firstVisit` is set.
+   */
+  newContext(options?: BrowserContextOptions, firstVisit?: boolean): Promise<BrowserContext>;
   /** A page in a new context. */
   newPage(options?: BrowserContextOptions): Promise<Page>;
 }
@@ -34,8 +37,9 @@ export function useGameAndBrowser(): GameAndBrowser {
     if (!game || !browser) throw new Error("the game and the browser start in beforeAll");
     return { game, browser };
   };
-  const newContext = async (options?: BrowserContextOptions) => {
+  const newContext = async (options?: BrowserContextOptions, firstVisit = false) => {
     const context = await started().browser.newContext(options);
+    if (!firstVisit) await context.addInitScript(() => localStorage.setItem("habibka.tour", "done"));
     contexts.push(context);
     return context;
   };

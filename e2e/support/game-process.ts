@@ -10,7 +10,8 @@ export interface GameProcess {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port free on this machine now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

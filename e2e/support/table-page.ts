@@ -14,6 +14,8 @@ export interface TableInfo {
   readonly shotNumber: number;
   readonly offer: string;
   readonly animating: boolean;
+  /** A live shot is playing on this page (its verdict is held back until it ends). */
+  readonly playing: boolean;
   readonly canShoot: boolean;
 }
 
@@ -30,6 +32,7 @@ export async function tableInfo(page: Page): Promise<TableInfo | null> {
       shotNumber: Number(d.shotNumber),
       offer: d.offer ?? "",
       animating: d.animating === "true",
+      playing: d.playing === "true",
       canShoot: d.canShoot === "true",
     };
   });
@@ -70,12 +73,6 @@ export async function canvasPoint(page: Page, x: number, y: number): Promise<{ p
     const p = toScreen({ ...fitTable(box.width, box.height), width: box.width, height: box.height }, x, y);
     return { px: box.x + p.px, py: box.y + p.py };
   };
-  const point = await locate();
-  // On a phone the controls under the table scroll it away: bring the point itself into view first, or the
-  // pointer would land outside the window and the page would never see it.
-  const height = page.viewportSize()?.height ?? 0;
-  if (point.py >= 8 && point.py <= height - 8) return point;
-  await page.evaluate((dy) => window.scrollBy(0, dy), point.py - height / 2);
   return locate();
 }
 
@@ -129,4 +126,83 @@ export async function debtsShown(page: Page): Promise<[number, number]> {
     return Number(((await line.textContent()) ?? "").replace(/\D/g, "")) || 0;
   };
   return [await seat(0), await seat(1)];
+}
+
+/** Sets the stroke's direction with the angle field (degrees, as the protocol has them). */
+export async function setAngle(page: Page, angle: number): Promise<void> {
+  const field = page.getByTestId("angle-input");
+  await field.fill(String(angle));
+  await expect.poll(async () => Number(await field.inputValue())).toBe(angle);
+}
+
+/**
+ * After a shot was sent: waits until this page has it (its playback runs, or it already shows the result),
+ * skips the playback (the button on touch pages, Escape elsewhere), and waits for the table to rest.
+ */
+export async function skipShot(page: Page, before: number, touch = false): Promise<TableInfo> {
+  await waitFor(
+    "the shot on the page",
+    () => tableInfo(page),
+    (i) => i !== null && (i.playing || i.shotNumber > before || i.phase === "finished"),
+    30_000,
+  );
+  return (await waitFor(
+    "the animation skipped and ended by the server",
+    async () => {
+      const skip = page.getByTestId("skip-animation");
+      if ((await skip.count()) > 0) {
+        if (touch) await skip.tap({ timeout: 1000 }).catch(() => {});
+        else await page.keyboard.press("Escape");
+      }
+      return tableInfo(page);
+    },
+    (i) => i !== null && !i.animating && !i.playing,
+    40_000,
+  ))!;
+}
+
+/** The page's height against the window's: on every screen the table view must fit without scrolling. */
+export async function pageFits(page: Page): Promise<{ scroll: number; window: number }> {
+  return page.evaluate(() => ({
+    scroll: Math.max(document.documentElement.scrollHeight, document.body.scrollHeight),
+    window: window.innerHeight,
+  }));
+}
+
+/** A control's box, checked to lie wholly inside the window. */
+export async function expectOnScreen(page: Page, testId: string): Promise<{ width: number; height: number }> {
+  const box = await page.getByTestId(testId).first().boundingBox();
+  const size = page.viewportSize()!;
+  expect(box, `${testId} is shown`).not.toBeNull();
+  expect(box!.x, `${testId} left`).toBeGreaterThanOrEqual(0);
+  expect(box!.y, `${testId} top`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${testId} right`).toBeLessThanOrEqual(size.width + 0.5);
+  expect(box!.y + box!.height, `${testId} bottom`).toBeLessThanOrEqual(size.height + 0.5);
+  return box!;
+}
+
+/** Creates a table from the lobby as a player does (private, opener drawn, unless told) and returns its link. */
+export async function createTable(
+  page: Page,
+  url: string,
+  name: string,
+  options: { readonly visibility?: "private" | "public"; readonly opening?: "draw" | "lag" } = {},
+): Promise<string> {
+  await page.goto(url);
+  await page.getByTestId("name-input").fill(name);
+  await page.getByTestId(`visibility-${options.visibility ?? "private"}`).check();
+  await page.getByTestId(`opening-${options.opening ?? "draw"}`).check();
+  await page.getByTestId("create-table").click();
+  return waitFor(
+    "the invite link",
+    () => page.getByTestId("invite-link").inputValue(),
+    (v) => /\/t\/\d{6}$/.test(v),
+  );
+}
+
+/** Opens an invite link with a name and sits down, or watches. */
+export async function openInvite(page: Page, link: string, name: string, watch = false): Promise<void> {
+  await page.goto(link);
+  await page.getByTestId("name-input").fill(name);
+  await page.getByTestId(watch ? "watch-invite" : "sit-down").click();
 }

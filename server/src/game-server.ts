@@ -14,6 +14,7 @@ import { installFrontDoor } from "./http/front-door.ts";
 import { createHealthHandler } from "./http/health.ts";
 import { createMatchesApi } from "./http/matches-api.ts";
 import { colyseusLogger, type Logger } from "./logger.ts";
+import { createPhysicsPool, type ShotPhysics } from "./physics/physics-pool.ts";
 import { createAddressLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./rate-limits.ts";
 import { MatchRecords } from "./records/match-records.ts";
 import { type RestoreReport, TableRestorer } from "./records/restore.ts";
@@ -62,6 +63,8 @@ export interface GameServerOptions {
   readonly leaseTimings?: LeaseTimings;
   /** A port this process shares with the other workers of its box for HTTP and matchmaking (workers.ts). */
   readonly sharedPort?: number;
+  /** Where shots are simulated; default one worker thread beside the event loop. */
+  readonly physics?: ShotPhysics;
 }
 
 /**
@@ -131,6 +134,7 @@ export async function createGameServer(
     options.leaseTimings ?? DEFAULT_LEASE_TIMINGS,
   );
   const restorer = new TableRestorer(records, leases, ROOM_NAME, logger);
+  const physics = options.physics ?? createPhysicsPool({ threads: 1 });
   let takeover: NodeJS.Timeout | undefined;
   const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const limits = createAddressLimits(rateLimits.address);
@@ -177,12 +181,14 @@ export async function createGameServer(
         decisions,
         messageRates: rateLimits.message,
         physicsEngine: config.physicsEngine,
+        physics,
         ...roomOptions,
       }),
     )
     .enableRealtimeListing();
   server.onShutdown(async () => {
     clearInterval(takeover);
+    await physics.close();
     stopHeartbeat();
     // Released at once, another process may take the tables now; a lone process takes them all at its next start.
     await leases.stop(true);

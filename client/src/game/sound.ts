@@ -87,3 +87,18 @@ export function unlockAudioOnGesture(): void {
   window.addEventListener("pointerdown", unlock);
   window.addEventListener("keydown", unlock);
 }
+
+/** The turn has come to this player: a rising two-note chime, and a short buzz where the device has one. */
+export function announceTurn(): void {
+  try {
+    navigator.vibrate?.(120);
+  } catch {
+    // no vibration here
+  }
+  if (isMuted()) return;
+  const ctx = audio();
+  if (!ctx) return;
+  const now = ctx.currentTime;
+  tone(ctx, now, 660, 0.16, 0.22, "sine");
+  tone(ctx, now + 0.14, 990, 0.24, 0.22, "sine");
+}

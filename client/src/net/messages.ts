@@ -1,16 +1,18 @@
-import type { AimMessage, AnswerMessage, ChatMessage, LagMessage, ShotMessage } from "@habibka/shared/protocol";
+import type {
+  AimMessage,
+  AnswerMessage,
+  ChatMessage,
+  LagMessage,
+  SeenMessage,
+  ShotMessage,
+} from "@habibka/shared/protocol";
 
 export type { CalledBall, PointMessage, Stroke, Way } from "@habibka/shared/protocol";
 
 /**
- * Message payloads of docs/PROTOCOL.md as the client reads and writes them. Only types: the zod schemas
- * stay on the server so that the validator does not ship in the page.
+ * Message payloads of docs/PROTOCOL.md as the client reads and writes them: the shared protocol's own
+ * types, imported as types only.
  */
-
-// Client → server: the shared protocol's own types (type-only, so zod stays out of the page).
-export type ShotRequestMessage = ShotMessage;
-export type LagRequestMessage = LagMessage;
-export type AimOutMessage = AimMessage;
 
 /** Every message type a client may send, with its payload (docs/PROTOCOL.md). */
 export interface OutgoingMessages {
@@ -19,12 +21,16 @@ export interface OutgoingMessages {
   readonly aim: AimMessage;
   readonly answer: AnswerMessage;
   readonly chat: ChatMessage;
+  readonly seen: SeenMessage;
   readonly resign: Record<string, never>;
   readonly rematch: Record<string, never>;
 }
 
+export type AimOutMessage = AimMessage;
+
 // Server → client: the shared protocol's types.
 export type {
+  ActionBroadcast,
   AimBroadcast,
   ChatBroadcast,
   ErrorMessage,

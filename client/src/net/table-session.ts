@@ -2,8 +2,10 @@ import type { Room } from "@colyseus/sdk";
 import { MatchState } from "@habibka/shared/state";
 import { gameServerEndpoint } from "./endpoint.ts";
 import { gameClient } from "./game-client.ts";
+import { shownRecords, shownSnapshot, snapshotToHold } from "./held-table.ts";
 import { fetchMatchShots } from "./match-history.ts";
 import type {
+  ActionBroadcast,
   AimBroadcast,
   ChatBroadcast,
   ErrorMessage,
@@ -12,6 +14,7 @@ import type {
   WelcomeMessage,
 } from "./messages.ts";
 import { loadSeatToken, rememberRole, saveSeatToken } from "./seat-tokens.ts";
+import { loadSeries, type Series, saveSeries, withResult } from "./series.ts";
 import { type BallView, EMPTY_SNAPSHOT, snapshotOf, type TableSnapshot } from "./table-snapshot.ts";
 
 /**
@@ -66,11 +69,22 @@ export interface SessionState {
   readonly code: string;
   readonly role: "player" | "spectator" | null;
   readonly seat: 0 | 1 | null;
+  /** What the page shows: the synced state, or while a shot plays the match as it was before it. */
   readonly snapshot: TableSnapshot;
+  /** The synced state as it stands. */
+  readonly live: TableSnapshot;
+  /** The match held on screen while the live shot plays; null otherwise. */
+  readonly held: TableSnapshot | null;
   readonly shots: readonly ShotRecord[];
+  /** The log as shown: without the live shot still playing, whose verdict waits for its balls. */
+  readonly shotsShown: readonly ShotRecord[];
   readonly playback: Playback | null;
   readonly aim: AimBroadcast | null;
   readonly chat: readonly ChatBroadcast[];
+  /** This match's decisions that are not shots (offers taken or passed, a resignation), oldest first. */
+  readonly actions: readonly ActionBroadcast[];
+  /** Who won each match at this table (kept across rematches and reloads). */
+  readonly series: Series;
   readonly error: (ErrorMessage & { readonly id: number }) | null;
 }
 
@@ -80,10 +94,15 @@ const INITIAL: SessionState = {
   role: null,
   seat: null,
   snapshot: EMPTY_SNAPSHOT,
+  live: EMPTY_SNAPSHOT,
+  held: null,
   shots: [],
+  shotsShown: [],
   playback: null,
   aim: null,
   chat: [],
+  actions: [],
+  series: {},
   error: null,
 };
 
@@ -98,6 +117,11 @@ export class TableSession {
   #closed = false;
   #errorId = 0;
   #rejoinAttempts = 0;
+  /** A shot whose playback ended before the synced state showed its result: `seen` waits for it. */
+  #seenPending: number | null = null;
+  /** A server that predates `seen` refuses it as unknown: once told so, the page stops sending it. */
+  #seenKnown = true;
+  #historyFor = "";
   readonly #name: string;
 
   constructor(name: string) {
@@ -112,7 +136,13 @@ export class TableSession {
   getState = (): SessionState => this.#state;
 
   #set(patch: Partial<SessionState>): void {
-    this.#state = { ...this.#state, ...patch };
+    const next = { ...this.#state, ...patch };
+    const playing = next.playback && !next.playback.replay ? next.playback.record : null;
+    this.#state = {
+      ...next,
+      snapshot: shownSnapshot(next.live, next.held),
+      shotsShown: shownRecords(next.shots, playing),
+    };
     for (const listener of this.#listeners) listener();
   }
 
@@ -152,30 +182,56 @@ export class TableSession {
   #attach(room: Room<unknown, MatchState>): void {
     this.#room = room;
     this.#rejoinAttempts = 0;
-    this.#set({ status: { kind: "joined" }, code: room.roomId });
+    this.#set({ status: { kind: "joined" }, code: room.roomId, series: loadSeries(room.roomId) });
     room.onMessage("welcome", (welcome: WelcomeMessage) => {
       if (welcome.seatToken) saveSeatToken(room.roomId, welcome.seatToken);
       rememberRole(room.roomId, welcome.role);
-      this.#set({ role: welcome.role, seat: welcome.seat });
+      // The room's recent chat comes with every welcome, a rejoin's too: it replaces what this page kept.
+      this.#set({ role: welcome.role, seat: welcome.seat, chat: [...(welcome.chat ?? [])] });
     });
     room.onMessage("shot", (shot: ShotBroadcast) => this.#onShot(shot));
+    room.onMessage("action", (action: ActionBroadcast) => this.#set({ actions: [...this.#state.actions, action] }));
     room.onMessage("aim", (aim: AimBroadcast) => this.#set({ aim }));
     room.onMessage("chat", (line: ChatBroadcast) => this.#set({ chat: [...this.#state.chat, line].slice(-CHAT_KEEP) }));
-    room.onMessage("error", (error: ErrorMessage) => this.#set({ error: { ...error, id: ++this.#errorId } }));
-    room.onStateChange((state) => {
-      const snapshot = snapshotOf(state);
-      const before = this.#state.snapshot;
-      // A new turn or a new match clears the last relayed aim: it belonged to the previous striker.
-      const aim =
-        snapshot.shotNumber !== before.shotNumber || snapshot.toMove !== before.toMove ? null : this.#state.aim;
-      const newMatch = snapshot.matchId !== before.matchId;
-      const shots = newMatch && before.matchId !== "" ? [] : this.#state.shots;
-      this.#set({ snapshot, aim, shots });
-      if (newMatch && snapshot.matchId) void this.#loadHistory(snapshot.matchId);
+    room.onMessage("error", (error: ErrorMessage) => {
+      // `seen` only saves the players time: a refused one (a newer shot already came) changes nothing.
+      if (error.type === "seen") {
+        if (error.code === "unknown-message") this.#seenKnown = false;
+        return;
+      }
+      this.#set({ error: { ...error, id: ++this.#errorId } });
     });
+    room.onStateChange((state) => this.#onState(snapshotOf(state)));
     room.onDrop(() => this.#set({ status: { kind: "reconnecting" } }));
     room.onReconnect(() => this.#set({ status: { kind: "joined" } }));
     room.onLeave((code) => this.#onLeave(code));
+  }
+
+  #onState(snapshot: TableSnapshot): void {
+    const before = this.#state.live;
+    // A new turn or a new match clears the last relayed aim: it belonged to the previous striker.
+    const aim = snapshot.shotNumber !== before.shotNumber || snapshot.toMove !== before.toMove ? null : this.#state.aim;
+    const newMatch = snapshot.matchId !== before.matchId && before.matchId !== "";
+    this.#set({
+      live: snapshot,
+      aim,
+      ...(newMatch ? { shots: [], actions: [], held: null } : {}),
+    });
+    if (this.#seenPending !== null && snapshot.shotNumber > this.#seenPending) this.#sendSeen(snapshot.shotNumber);
+    const winner = snapshot.phase === "finished" ? snapshot.players[snapshot.winner]?.name : undefined;
+    if (winner && snapshot.matchId) {
+      const series = withResult(this.#state.series, snapshot.matchId, winner);
+      if (series !== this.#state.series) {
+        saveSeries(this.#state.code, series);
+        this.#set({ series });
+      }
+    }
+    // The record exists once both players sit, and holds shots only after the first one: asking earlier
+    // would only be answered "not found".
+    if (snapshot.matchId !== this.#historyFor && snapshot.phase !== "waiting" && snapshot.shotNumber > 1) {
+      this.#historyFor = snapshot.matchId;
+      void this.#loadHistory(snapshot.matchId);
+    }
   }
 
   async #loadHistory(matchId: string): Promise<void> {
@@ -185,7 +241,7 @@ export class TableSession {
     } catch {
       return;
     }
-    if (this.#closed || this.#state.snapshot.matchId !== matchId) return;
+    if (this.#closed || this.#state.live.matchId !== matchId) return;
     const live = this.#state.shots;
     const seen = new Set(live.map((s) => `${s.message.kind}/${s.message.number}`));
     const older = recorded
@@ -201,10 +257,24 @@ export class TableSession {
       ...this.#state.shots.filter((s) => s.message.number !== message.number || s.message.kind !== message.kind),
       record,
     ];
-    const playback: Playback | null = message.trace
-      ? { record, startedAt: performance.now(), elapsed: message.elapsed ?? 0, replay: false }
-      : this.#state.playback;
-    this.#set({ shots, playback, aim: null });
+    if (!message.trace) {
+      this.#set({ shots, aim: null });
+      return;
+    }
+    // A new shot ends any playback still running here: its balls start where the last one left them.
+    this.#seenPending = null;
+    this.#set({
+      shots,
+      aim: null,
+      playback: { record, startedAt: performance.now(), elapsed: message.elapsed ?? 0, replay: false },
+      held: snapshotToHold(this.#state.live, message.number),
+    });
+  }
+
+  /** Tells the server this player has seen the latest shot, so the next one need not wait for its clock. */
+  #sendSeen(shotNumber: number): void {
+    this.#seenPending = null;
+    if (this.#state.role === "player" && this.#seenKnown) this.send("seen", { shotNumber });
   }
 
   #onLeave(code: number): void {
@@ -254,12 +324,22 @@ export class TableSession {
 
   replay(record: ShotRecord): void {
     if (!record.message.trace || !record.before) return;
+    if (this.#state.playback && !this.#state.playback.replay) this.endPlayback();
     this.#set({ playback: { record, startedAt: performance.now(), elapsed: 0, replay: true } });
   }
 
-  /** Ends the playback (its last frame was shown, or the player skipped it). */
+  /**
+   * Ends the playback (its last frame was shown, or the player skipped it): the synced state shows at once,
+   * and a seated player tells the server, once the state shows the shot's result.
+   */
   endPlayback(): void {
-    if (this.#state.playback) this.#set({ playback: null });
+    const playback = this.#state.playback;
+    if (!playback) return;
+    this.#set({ playback: null, held: null });
+    if (playback.replay) return;
+    const number = playback.record.message.number;
+    if (this.#state.live.shotNumber > number) this.#sendSeen(this.#state.live.shotNumber);
+    else this.#seenPending = number;
   }
 
   clearError(): void {

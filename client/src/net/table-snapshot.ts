@@ -15,6 +15,8 @@ export interface PlayerView {
   readonly connected: boolean;
   readonly shelf: readonly number[];
   readonly debt: number;
+  /** Seconds left of an absent player's seat hold; 0 while connected. */
+  readonly holdLeft: number;
 }
 
 export type Phase = "waiting" | "lag" | "opening" | "play" | "finished";
@@ -88,7 +90,14 @@ export interface SyncedState {
   lagSent?: Iterable<boolean>;
   rematch?: Iterable<boolean>;
   balls?: Iterable<BallView>;
-  players?: MapLike<{ name: string; seat: number; connected: boolean; shelf: Iterable<number>; debt: number }>;
+  players?: MapLike<{
+    name: string;
+    seat: number;
+    connected: boolean;
+    shelf: Iterable<number>;
+    debt: number;
+    holdLeft?: number;
+  }>;
   spectators?: MapLike<{ name: string }>;
 }
 
@@ -100,7 +109,14 @@ export function snapshotOf(state: SyncedState): TableSnapshot {
   state.players?.forEach((p, key) => {
     const seat = Number(key);
     if (seat === 0 || seat === 1) {
-      players[seat] = { name: p.name, seat, connected: p.connected, shelf: [...p.shelf], debt: p.debt };
+      players[seat] = {
+        name: p.name,
+        seat,
+        connected: p.connected,
+        shelf: [...p.shelf],
+        debt: p.debt,
+        holdLeft: p.holdLeft ?? 0,
+      };
     }
   });
   const spectators: string[] = [];

@@ -1,10 +1,12 @@
 import type { ShotEvent } from "@habibka/shared";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import type { Vec } from "../game/aim-geometry.ts";
+import type { PointerDevice } from "../game/pointer-gesture.ts";
 import { playbackTime, type ShotAnimation } from "../game/shot-animation.ts";
 import { drawOverlay, type Overlay } from "./draw-overlay.ts";
 import { type BallToDraw, drawBalls, drawStaticTable } from "./draw-table.ts";
-import { fitTable, toTable, type Viewport } from "./viewport.ts";
+import { type Loupe, loupeViewport, placeLoupes } from "./loupe.ts";
+import { fitTable, toScreen, toTable, type Viewport } from "./viewport.ts";
 
 export interface PlaybackFrame {
   readonly animation: ShotAnimation;
@@ -21,8 +23,10 @@ interface Props {
   readonly onPlaybackEnd: () => void;
   readonly onEvents?: (events: ShotEvent[]) => void;
   /** `pixel` is the size of one CSS pixel in metres, so that touch targets can be sized for fingers. */
-  readonly onPointer?: (kind: PointerKind, at: Vec, pixel: number) => void;
+  readonly onPointer?: (kind: PointerKind, at: Vec, pixel: number, device: PointerDevice) => void;
   readonly onKeyDown?: (event: KeyboardEvent<HTMLCanvasElement>) => void;
+  /** Told whether the table is drawn turned a quarter (a box taller than wide), for pictures that follow it. */
+  readonly onRotated?: (rotated: boolean) => void;
   readonly label: string;
 }
 
@@ -63,6 +67,7 @@ export function TableCanvas(props: Props) {
     if (!canvas || box.width === 0) return;
     const viewport = fitTable(box.width, box.height);
     viewportRef.current = viewport;
+    propsRef.current.onRotated?.(viewport.rotated);
     const w = Math.max(1, Math.round(viewport.width * box.ratio));
     const h = Math.max(1, Math.round(viewport.height * box.ratio));
     canvas.width = w;
@@ -113,6 +118,8 @@ export function TableCanvas(props: Props) {
       }
       drawBalls(ctx, viewport, current.balls);
       drawOverlay(ctx, viewport, current.overlay);
+      const foci = current.overlay.loupes.map((f) => ({ ...f, ...toScreen(viewport, f.x, f.y) }));
+      for (const loupe of placeLoupes(viewport, foci)) drawLoupe(ctx, viewport, loupe, current);
     };
     if (props.playback) {
       lastTimeRef.current = playbackTime(
@@ -133,8 +140,8 @@ export function TableCanvas(props: Props) {
     const rect = event.currentTarget.getBoundingClientRect();
     const at = toTable(viewport, event.clientX - rect.left, event.clientY - rect.top);
     if (kind === "down") event.currentTarget.setPointerCapture(event.pointerId);
-    if (kind === "move" && event.buttons === 0 && event.pointerType !== "mouse") return;
-    handler(kind, at, 1 / Math.max(viewport.scale, 1e-6));
+    if (kind === "move" && event.buttons === 0) return;
+    handler(kind, at, 1 / Math.max(viewport.scale, 1e-6), event.pointerType === "mouse" ? "mouse" : "touch");
   }
 
   return (
@@ -142,14 +149,37 @@ export function TableCanvas(props: Props) {
       <canvas
         ref={canvasRef}
         data-testid="table-canvas"
+        data-loupes={props.overlay.loupes.length}
+        data-guide={props.overlay.guide ? (props.overlay.guide.own ? "own" : "theirs") : "none"}
         aria-label={props.label}
         role="img"
         tabIndex={0}
         onPointerDown={(e) => pointer("down", e)}
         onPointerMove={(e) => pointer("move", e)}
         onPointerUp={(e) => pointer("up", e)}
+        onPointerCancel={(e) => pointer("up", e)}
         onKeyDown={props.onKeyDown}
       />
     </div>
   );
+}
+
+/** A magnified inset: the table, balls and guide redrawn at the loupe's zoom, clipped to its circle. */
+function drawLoupe(ctx: CanvasRenderingContext2D, viewport: Viewport, loupe: Loupe, props: Props): void {
+  const inset = loupeViewport(viewport, loupe);
+  ctx.save();
+  ctx.beginPath();
+  ctx.arc(loupe.centreX, loupe.centreY, loupe.radius, 0, 2 * Math.PI);
+  ctx.clip();
+  ctx.fillStyle = "#3f220d";
+  ctx.fill();
+  drawStaticTable(ctx, inset);
+  drawBalls(ctx, inset, props.balls);
+  drawOverlay(ctx, inset, { ...props.overlay, loupes: [] });
+  ctx.restore();
+  ctx.strokeStyle = "rgba(255,255,255,0.85)";
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.arc(loupe.centreX, loupe.centreY, loupe.radius, 0, 2 * Math.PI);
+  ctx.stroke();
 }

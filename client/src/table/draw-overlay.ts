@@ -1,35 +1,42 @@
-import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH, HOUSE_LINE_X, POCKETS, type PocketId } from "@habibka/shared/table";
-import type { Contact, Vec } from "../game/aim-geometry.ts";
+import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH, HOUSE_LINE_X, POCKETS } from "@habibka/shared/table";
+import type { Vec } from "../game/aim-geometry.ts";
+import type { CallMark, GuideLines } from "../game/guide-overlay.ts";
 import { withTableTransform } from "./draw-table.ts";
 import type { Viewport } from "./viewport.ts";
 
 /** What is drawn over the balls: the aim guide, the call, the house while placing. */
 export interface Overlay {
-  /** The cue ball's centre and the guide from it (the player's own aim or the striker's relayed one). */
-  readonly aim: { readonly from: Vec; readonly contact: Contact; readonly own: boolean } | null;
+  /** The guide of the player's own stroke or of the striker's relayed one. */
+  readonly guide: (GuideLines & { readonly own: boolean }) | null;
   /** The chosen cue ball, ringed. */
   readonly cue: Vec | null;
-  readonly calls: readonly { readonly ball: Vec | null; readonly pocket: PocketId }[];
+  readonly calls: readonly CallMark[];
   /** A ball picked for the call that waits for its pocket. */
   readonly pending: Vec | null;
   /** Lit while the ball in hand is being placed; `side` limits it to one half for the lag. */
   readonly house: { readonly side?: 1 | -1 } | null;
-  /** Pockets drawn as targets (call mode). */
+  /** Pockets drawn as targets (a ball waits for its pocket). */
   readonly pocketTargets: boolean;
+  /** Table points shown magnified while the player fine-aims. */
+  readonly loupes: readonly Vec[];
 }
 
 export const EMPTY_OVERLAY: Overlay = {
-  aim: null,
+  guide: null,
   cue: null,
   calls: [],
   pending: null,
   house: null,
   pocketTargets: false,
+  loupes: [],
 };
 
-const GUIDE = "rgba(255,255,255,0.9)";
-const GUIDE_THEIRS = "rgba(255,214,102,0.9)";
+const GUIDE = "rgba(255,255,255,0.92)";
+const GUIDE_THEIRS = "rgba(255,214,102,0.92)";
+const OBJECT_LINE = "rgba(255,130,100,0.95)";
+const CUE_AFTER = "rgba(127,212,255,0.8)";
 const CALL = "#ffd23f";
+const CALL_LIT = "#5dff8a";
 
 export function drawOverlay(ctx: CanvasRenderingContext2D, viewport: Viewport, overlay: Overlay): void {
   const px = 1 / Math.max(viewport.scale, 1e-6);
@@ -49,31 +56,22 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, viewport: Viewport, o
       ctx.lineWidth = 2 * px;
       for (const pocket of Object.values(POCKETS)) {
         ctx.beginPath();
-        ctx.arc(pocket.mouthCentre.x, pocket.mouthCentre.y, pocket.mouthWidth * 0.8, 0, 2 * Math.PI);
+        ctx.arc(pocket.mouthCentre.x, pocket.mouthCentre.y, Math.max(pocket.mouthWidth * 0.8, 14 * px), 0, 2 * Math.PI);
         ctx.stroke();
       }
     }
     for (const call of overlay.calls) {
       const pocket = POCKETS[call.pocket];
-      ctx.fillStyle = "rgba(255,210,63,0.45)";
+      ctx.fillStyle = call.lit ? "rgba(93,255,138,0.55)" : "rgba(255,210,63,0.45)";
       ctx.beginPath();
-      ctx.arc(pocket.mouthCentre.x, pocket.mouthCentre.y, pocket.mouthWidth * 0.7, 0, 2 * Math.PI);
+      ctx.arc(pocket.mouthCentre.x, pocket.mouthCentre.y, Math.max(pocket.mouthWidth * 0.7, 9 * px), 0, 2 * Math.PI);
       ctx.fill();
-      if (call.ball) {
-        ring(ctx, call.ball, CALL, 3 * px);
-        ctx.strokeStyle = "rgba(255,210,63,0.5)";
-        ctx.setLineDash([6 * px, 6 * px]);
-        ctx.lineWidth = 1.5 * px;
-        ctx.beginPath();
-        ctx.moveTo(call.ball.x, call.ball.y);
-        ctx.lineTo(pocket.mouthCentre.x, pocket.mouthCentre.y);
-        ctx.stroke();
-        ctx.setLineDash([]);
-      }
+      if (call.ball) ring(ctx, call.ball, call.lit ? CALL_LIT : CALL, 3 * px);
+      if (call.route) polyline(ctx, call.route, call.lit ? CALL_LIT : CALL, 2 * px, [7 * px, 4 * px]);
     }
     if (overlay.pending) ring(ctx, overlay.pending, CALL, 2 * px, [4 * px, 3 * px]);
     if (overlay.cue) ring(ctx, overlay.cue, "#7fd4ff", 2.5 * px);
-    if (overlay.aim) drawGuide(ctx, overlay.aim.from, overlay.aim.contact, overlay.aim.own ? GUIDE : GUIDE_THEIRS, px);
+    if (overlay.guide) drawGuide(ctx, overlay.guide, px);
   });
 }
 
@@ -87,47 +85,48 @@ function ring(ctx: CanvasRenderingContext2D, at: Vec, colour: string, width: num
   ctx.setLineDash([]);
 }
 
-/** The aim line to the first contact, the ghost ball there, and where each ball goes after it. */
-function drawGuide(ctx: CanvasRenderingContext2D, from: Vec, contact: Contact, colour: string, px: number): void {
+function polyline(
+  ctx: CanvasRenderingContext2D,
+  points: readonly Vec[],
+  colour: string,
+  width: number,
+  dash: number[] = [],
+): void {
+  if (points.length < 2) return;
   ctx.strokeStyle = colour;
-  ctx.lineWidth = 1.25 * px;
+  ctx.lineWidth = width;
+  ctx.setLineDash(dash);
   ctx.beginPath();
-  ctx.moveTo(from.x, from.y);
-  ctx.lineTo(contact.ghost.x, contact.ghost.y);
-  ctx.stroke();
-  ctx.setLineDash([4 * px, 3 * px]);
-  ctx.beginPath();
-  ctx.arc(contact.ghost.x, contact.ghost.y, BALL_RADIUS, 0, 2 * Math.PI);
+  ctx.moveTo(points[0]!.x, points[0]!.y);
+  for (const p of points.slice(1)) ctx.lineTo(p.x, p.y);
   ctx.stroke();
   ctx.setLineDash([]);
-  if (contact.kind === "cushion") {
-    if (!contact.bounce) return;
-    ctx.setLineDash([3 * px, 5 * px]);
-    ctx.beginPath();
-    ctx.moveTo(contact.ghost.x, contact.ghost.y);
-    ctx.lineTo(contact.ghost.x + contact.bounce.x * 0.5, contact.ghost.y + contact.bounce.y * 0.5);
-    ctx.stroke();
-    ctx.setLineDash([]);
-    return;
-  }
-  const object = {
-    x: contact.ghost.x + contact.objectDirection.x * 2 * BALL_RADIUS,
-    y: contact.ghost.y + contact.objectDirection.y * 2 * BALL_RADIUS,
-  };
-  ctx.strokeStyle = "rgba(255,120,90,0.95)";
-  ctx.lineWidth = 2 * px;
-  ctx.beginPath();
-  ctx.moveTo(object.x, object.y);
-  ctx.lineTo(object.x + contact.objectDirection.x * 0.6, object.y + contact.objectDirection.y * 0.6);
-  ctx.stroke();
-  if (contact.cueDirection) {
-    ctx.strokeStyle = "rgba(127,212,255,0.7)";
+}
+
+/** A polyline without its first `length` metres: the aim line starts at the cue ball's edge, not over its number. */
+function fromEdge(points: readonly Vec[], length: number): readonly Vec[] {
+  const [a, b] = points;
+  if (!a || !b) return points;
+  const d = Math.hypot(b.x - a.x, b.y - a.y);
+  if (d <= length) return points.slice(1);
+  const f = length / d;
+  return [{ x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f }, ...points.slice(1)];
+}
+
+/** The aim line to the first contact, the ghost ball there, and where each ball goes after it. */
+function drawGuide(ctx: CanvasRenderingContext2D, guide: GuideLines & { readonly own: boolean }, px: number): void {
+  const colour = guide.own ? GUIDE : GUIDE_THEIRS;
+  polyline(ctx, fromEdge(guide.aim, BALL_RADIUS), colour, 1.25 * px);
+  if (guide.ghost) {
+    ctx.strokeStyle = colour;
     ctx.lineWidth = 1.25 * px;
-    ctx.setLineDash([5 * px, 4 * px]);
+    ctx.setLineDash([4 * px, 3 * px]);
     ctx.beginPath();
-    ctx.moveTo(contact.ghost.x, contact.ghost.y);
-    ctx.lineTo(contact.ghost.x + contact.cueDirection.x * 0.3, contact.ghost.y + contact.cueDirection.y * 0.3);
+    ctx.arc(guide.ghost.x, guide.ghost.y, BALL_RADIUS, 0, 2 * Math.PI);
     ctx.stroke();
     ctx.setLineDash([]);
   }
+  polyline(ctx, guide.rebound, colour, 1.25 * px, [3 * px, 5 * px]);
+  polyline(ctx, guide.object, OBJECT_LINE, 2 * px);
+  polyline(ctx, guide.cueAfter, CUE_AFTER, 1.25 * px, [5 * px, 4 * px]);
 }

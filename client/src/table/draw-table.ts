@@ -30,6 +30,8 @@ export interface BallToDraw {
   readonly id: number;
   readonly x: number;
   readonly y: number;
+  /** 0 on the cloth, rising to 1 as the ball sinks into a pocket's hole. */
+  readonly sink?: number;
 }
 
 /** Applies the metres → pixels transform of the viewport; callers draw in table coordinates inside it. */
@@ -164,19 +166,26 @@ export function drawBalls(ctx: CanvasRenderingContext2D, viewport: Viewport, bal
   withTableTransform(ctx, viewport, () => {
     for (const ball of balls) drawBall(ctx, ball);
   });
-  // Ids outside 1–15 (the lag ball, whose id the server chooses) are drawn plain.
-  for (const ball of balls) if (ball.id >= 1 && ball.id <= 15) drawNumber(ctx, viewport, ball);
+  // Ids outside 1–15 (the lag ball, whose id the server chooses) are drawn plain; a sinking ball's number
+  // goes with it.
+  for (const ball of balls) if (ball.id >= 1 && ball.id <= 15 && !ball.sink) drawNumber(ctx, viewport, ball);
 }
 
 function drawBall(ctx: CanvasRenderingContext2D, ball: BallToDraw): void {
-  // Shadow first, offset down-right as if lit from above the head.
-  ctx.fillStyle = "rgba(0,0,0,0.28)";
-  ctx.beginPath();
-  ctx.arc(ball.x + 0.004, ball.y - 0.004, BALL_RADIUS, 0, 2 * Math.PI);
-  ctx.fill();
+  const sink = ball.sink ?? 0;
+  // Sinking into the hole: smaller and darker, as it drops below the bed.
+  const r = BALL_RADIUS * (1 - 0.45 * sink);
+  ctx.globalAlpha = 1 - 0.6 * sink;
+  if (sink === 0) {
+    // Shadow first, offset down-right as if lit from above the head.
+    ctx.fillStyle = "rgba(0,0,0,0.28)";
+    ctx.beginPath();
+    ctx.arc(ball.x + 0.004, ball.y - 0.004, r, 0, 2 * Math.PI);
+    ctx.fill();
+  }
   ctx.fillStyle = ball.id === COLOURED_BALL ? COLOURS.coloured : COLOURS.ivory;
   ctx.beginPath();
-  ctx.arc(ball.x, ball.y, BALL_RADIUS, 0, 2 * Math.PI);
+  ctx.arc(ball.x, ball.y, r, 0, 2 * Math.PI);
   ctx.fill();
   ctx.strokeStyle = "rgba(0,0,0,0.4)";
   ctx.lineWidth = 0.0015;
@@ -184,18 +193,19 @@ function drawBall(ctx: CanvasRenderingContext2D, ball: BallToDraw): void {
   // A small highlight, as from the lamp above the table; the y axis points up in table coordinates.
   ctx.fillStyle = "rgba(255,255,255,0.55)";
   ctx.beginPath();
-  ctx.arc(ball.x - BALL_RADIUS * 0.35, ball.y + BALL_RADIUS * 0.35, BALL_RADIUS * 0.22, 0, 2 * Math.PI);
+  ctx.arc(ball.x - r * 0.35, ball.y + r * 0.35, r * 0.22, 0, 2 * Math.PI);
   ctx.fill();
+  ctx.globalAlpha = 1;
 }
 
 function drawNumber(ctx: CanvasRenderingContext2D, viewport: Viewport, ball: BallToDraw): void {
   const { px, py } = toScreen(viewport, ball.x, ball.y);
-  const size = BALL_RADIUS * viewport.scale * 1.05;
-  // Below about 4 px a digit is a smudge; phones in portrait get there, so the threshold is low.
-  if (size < 4) return;
+  // As large as the ball allows: two digits fill it, so the number reads at a glance on a laptop.
+  const size = BALL_RADIUS * viewport.scale * 1.3;
+  if (size < 5) return;
   ctx.fillStyle = COLOURS.number;
-  ctx.font = `600 ${size.toFixed(1)}px system-ui, sans-serif`;
+  ctx.font = `700 ${size.toFixed(1)}px system-ui, "Arial Narrow", sans-serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.fillText(String(ball.id), px, py + size * 0.05);
+  ctx.fillText(String(ball.id), px, py + size * 0.06, BALL_RADIUS * viewport.scale * 1.8);
 }

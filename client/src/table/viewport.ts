@@ -10,6 +10,9 @@ export interface Viewport {
   readonly rotated: boolean;
   readonly width: number;
   readonly height: number;
+  /** Where the table's centre is drawn, in pixels; the middle of the box unless set (a loupe moves it). */
+  readonly originX?: number;
+  readonly originY?: number;
 }
 
 /**
@@ -27,14 +30,18 @@ export function fitTable(boxWidth: number, boxHeight: number): Viewport {
 
 /** Table metres → canvas pixels (y up on the table is up on the screen; head on the left, or at the bottom). */
 export function toScreen(viewport: Viewport, x: number, y: number): { px: number; py: number } {
-  const { scale, width, height } = viewport;
-  if (viewport.rotated) return { px: width / 2 - y * scale, py: height / 2 - x * scale };
-  return { px: width / 2 + x * scale, py: height / 2 - y * scale };
+  const { scale } = viewport;
+  const ox = viewport.originX ?? viewport.width / 2;
+  const oy = viewport.originY ?? viewport.height / 2;
+  if (viewport.rotated) return { px: ox - y * scale, py: oy - x * scale };
+  return { px: ox + x * scale, py: oy - y * scale };
 }
 
 /** Canvas pixels → table metres; the inverse of toScreen. */
 export function toTable(viewport: Viewport, px: number, py: number): { x: number; y: number } {
-  const { scale, width, height } = viewport;
-  if (viewport.rotated) return { x: (height / 2 - py) / scale, y: (width / 2 - px) / scale };
-  return { x: (px - width / 2) / scale, y: (height / 2 - py) / scale };
+  const { scale } = viewport;
+  const ox = viewport.originX ?? viewport.width / 2;
+  const oy = viewport.originY ?? viewport.height / 2;
+  if (viewport.rotated) return { x: (oy - py) / scale, y: (ox - px) / scale };
+  return { x: (px - ox) / scale, y: (oy - py) / scale };
 }

@@ -1,10 +1,15 @@
-import { COLOURED_BALL } from "@habibka/shared/table";
+import { COLOURED_BALL, type PocketId } from "@habibka/shared/table";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { COARSE_STEP, FINE_STEP, MAX_SPEED, MIN_SPEED, type Offset } from "../game/stroke-limits.ts";
+import type { CallEntry } from "../game/call-way.ts";
+import { COARSE_STEP, FINE_STEP, MAX_SPEED, MIN_SPEED, type Offset, STEP } from "../game/stroke-limits.ts";
+import type { Way } from "../net/messages.ts";
+import { BallIcon } from "./BallIcon.tsx";
+import { CallPicker, CallSummary } from "./CallPanel.tsx";
 import { FineAimStrip } from "./FineAimStrip.tsx";
+import { PocketIcon } from "./PocketIcon.tsx";
 import { SpinPicker } from "./SpinPicker.tsx";
-
-export type AimMode = "aim" | "cue" | "call";
+import type { AimMode } from "./use-aim.ts";
 
 interface Props {
   readonly kind: "shot" | "lag";
@@ -14,119 +19,228 @@ interface Props {
   readonly placing: boolean;
   readonly angle: number;
   readonly onAngle: (angle: number) => void;
-  readonly onTurn: (delta: number) => void;
+  /** Turns the aim; `fine` marks the 0.01° steps, which open the loupe. */
+  readonly onTurn: (delta: number, fine: boolean) => void;
   readonly speed: number;
   readonly onSpeed: (speed: number) => void;
   readonly offset: Offset;
   readonly onOffset: (offset: Offset) => void;
+  readonly call: readonly CallEntry[];
+  /** For each called ball: the guide's path takes it in by the called way. */
+  readonly lit: readonly boolean[];
+  /** The ball the pocket buttons call (picked on the table, or the one the aim is on). */
+  readonly callTarget: number | null;
+  readonly onPocket: (pocket: PocketId) => void;
+  readonly onOwn: () => void;
+  readonly onWay: (ball: number, way: Way) => void;
+  readonly onRemove: (ball: number) => void;
+  readonly onClear: () => void;
   readonly onShoot: () => void;
   readonly canShoot: boolean;
+  /** The table is drawn turned a quarter (portrait): pocket pictures follow it. */
+  readonly upright: boolean;
 }
 
-/** The stroke: tool, cue ball, direction with fine steps, power in m/s, tip offset, and the shot itself. */
+type Popover = "call" | "spin" | null;
+
+interface Turn {
+  readonly id: string;
+  readonly delta: number;
+  /** Where the dock is too narrow for it, the step is left to the keys and the strip. */
+  readonly width: "" | "mid-only" | "wide-only";
+}
+
+/** The turn buttons either side of the fine strip: coarse, ordinary and fine, each way. */
+const TURNS: readonly Turn[] = [
+  { id: "turn-minus-coarse", delta: -COARSE_STEP, width: "wide-only" },
+  { id: "turn-minus-step", delta: -STEP, width: "mid-only" },
+  { id: "turn-minus", delta: -FINE_STEP, width: "" },
+  { id: "turn-plus", delta: FINE_STEP, width: "" },
+  { id: "turn-plus-step", delta: STEP, width: "mid-only" },
+  { id: "turn-plus-coarse", delta: COARSE_STEP, width: "wide-only" },
+];
+
+function TurnButton({ turn, onTurn }: { readonly turn: Turn; readonly onTurn: Props["onTurn"] }) {
+  const { t, i18n } = useTranslation();
+  const degrees = new Intl.NumberFormat(i18n.language, { signDisplay: "always", maximumFractionDigits: 2 });
+  const label = `${degrees.format(turn.delta).replace("-", "−")}°`;
+  return (
+    <button
+      type="button"
+      className={turn.width || undefined}
+      data-testid={turn.id}
+      aria-label={t("aim.turnBy", { degrees: label })}
+      onClick={() => onTurn(turn.delta, turn.delta === FINE_STEP || turn.delta === -FINE_STEP)}
+    >
+      {label}
+    </button>
+  );
+}
+
+/**
+ * The stroke, in three fixed rows under the table: the cue ball and the call; the direction with its fine
+ * steps; the power and the shot. The pocket buttons and the spin open over the table, so that nothing
+ * below moves and the whole stroke fits one screen.
+ */
 export function AimControls(props: Props) {
   const { t } = useTranslation();
   const { kind, mode, cue } = props;
+  const [open, setOpen] = useState<Popover>(null);
+  const toggle = (p: Popover) => setOpen((current) => (current === p ? null : p));
+  const spinOff = props.offset.x !== 0 || props.offset.y !== 0;
   return (
-    <section className="aim-controls" aria-label={kind === "lag" ? t("lag.title") : t("aim.shoot")}>
-      {kind === "shot" && (
-        <div className="modes" aria-label={t("aim.mode")} role="toolbar">
-          {(["aim", ...(props.placing ? [] : ["cue"]), "call"] as AimMode[]).map((m) => (
-            <button
-              key={m}
-              type="button"
-              aria-pressed={mode === m}
-              className={mode === m ? "on" : ""}
-              data-testid={`mode-${m}`}
-              onClick={() => props.onMode(m)}
-            >
-              {t(`aim.mode${m[0]!.toUpperCase()}${m.slice(1)}`)}
-            </button>
-          ))}
+    <section
+      className="aim-controls"
+      aria-label={kind === "lag" ? t("lag.title") : t("aim.title")}
+      data-testid="aim-controls"
+    >
+      {open === "call" && kind === "shot" && (
+        <div className="popover" data-testid="call-popover">
+          <CallPicker
+            target={props.callTarget}
+            cue={cue}
+            onPocket={(pocket) => {
+              props.onPocket(pocket);
+              setOpen(null);
+            }}
+            onOwn={props.onOwn}
+            onClear={props.onClear}
+            canClear={props.call.length > 0}
+            upright={props.upright}
+          />
         </div>
       )}
-      {kind === "shot" && (
-        <p className="cue-line" data-testid="cue-ball">
-          {t("aim.cue", { ball: cue })}
-        </p>
+      {open === "spin" && kind === "shot" && (
+        <div className="popover spin-popover" data-testid="spin-popover">
+          <SpinPicker offset={props.offset} onChange={props.onOffset} />
+          <button type="button" className="close" onClick={() => setOpen(null)}>
+            {t("app.close")}
+          </button>
+        </div>
       )}
+      <div className="dock-row stroke-first">
+        {kind === "shot" ? (
+          <>
+            {!props.placing && (
+              <button
+                type="button"
+                className={mode === "cue" ? "cue-choice on" : "cue-choice"}
+                aria-pressed={mode === "cue"}
+                data-testid="mode-cue"
+                onClick={() => props.onMode(mode === "cue" ? "aim" : "cue")}
+              >
+                <BallIcon id={cue} size={22} />
+                <span data-testid="cue-ball" className={mode === "cue" ? "" : "mid-only"}>
+                  {mode === "cue" ? t("aim.pickCue") : t("aim.cue", { ball: cue })}
+                </span>
+              </button>
+            )}
+            {props.placing && (
+              // The house is lit on the table; the ball in hand is simply shown here.
+              <span className="cue-choice placed" title={t("aim.placeHint", { ball: cue })}>
+                <BallIcon id={cue} size={22} />
+                <span data-testid="cue-ball" className="sr-only">
+                  {t("aim.placeHint", { ball: cue })}
+                </span>
+              </span>
+            )}
+            <div className="call-area">
+              <CallSummary
+                call={props.call}
+                lit={props.lit}
+                cue={cue}
+                onWay={props.onWay}
+                onRemove={props.onRemove}
+                upright={props.upright}
+              />
+            </div>
+            <button
+              type="button"
+              className={open === "call" ? "call-button on" : "call-button"}
+              aria-expanded={open === "call"}
+              aria-label={t("call.title")}
+              data-testid="open-call"
+              onClick={() => toggle("call")}
+            >
+              <PocketIcon pocket={props.call[0]?.pocket ?? "FL"} size={24} upright={props.upright} />
+              <span className="mid-only">{t("call.title")}</span>
+            </button>
+            <button
+              type="button"
+              className={open === "spin" ? "spin-button on" : "spin-button"}
+              aria-expanded={open === "spin"}
+              aria-label={t("aim.spin")}
+              data-testid="open-spin"
+              onClick={() => toggle("spin")}
+            >
+              <svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true">
+                <circle cx="11" cy="11" r="9" fill="#f4efe1" stroke="#333" />
+                <circle cx={11 + props.offset.x * 16} cy={11 - props.offset.y * 16} r="3" fill="#1565c0" />
+              </svg>
+              <span className="mid-only">{spinOff ? t("aim.spinSet") : t("aim.spinShort")}</span>
+            </button>
+          </>
+        ) : (
+          <span className="hint">{t("lag.hint")}</span>
+        )}
+      </div>
       {kind === "shot" && cue === COLOURED_BALL && (
-        <p className="warning" role="alert" data-testid="coloured-warning">
+        <p className="warning warning-float" role="alert" data-testid="coloured-warning">
           {t("aim.colouredWarning")}
         </p>
       )}
-      {props.placing && <p className="hint">{t("aim.placeHint")}</p>}
-      <div className="angle-row">
-        <label className="field">
-          <span>{t("aim.angle")}</span>
+      <div className="dock-row angle-row">
+        {TURNS.slice(0, 3).map((turn) => (
+          <TurnButton key={turn.id} turn={turn} onTurn={props.onTurn} />
+        ))}
+        <FineAimStrip onTurn={(delta) => props.onTurn(delta, true)} />
+        {TURNS.slice(3).map((turn) => (
+          <TurnButton key={turn.id} turn={turn} onTurn={props.onTurn} />
+        ))}
+        <label className="angle-field">
+          <span className="sr-only">{t("aim.angle")}</span>
           <input
             type="number"
+            inputMode="decimal"
             data-testid="angle-input"
+            aria-label={t("aim.angle")}
             step={FINE_STEP}
             min={-360}
             max={720}
             value={props.angle}
             onChange={(e) => {
               const v = Number(e.target.value);
-              if (Number.isFinite(v)) props.onAngle(v);
+              if (Number.isFinite(v) && e.target.value !== "") props.onAngle(v);
             }}
           />
+          <span aria-hidden="true">°</span>
         </label>
-        <button type="button" data-testid="turn-minus-coarse" onClick={() => props.onTurn(-COARSE_STEP)}>
-          −1°
-        </button>
+      </div>
+      <div className="dock-row power-row">
+        <label className="speed">
+          <span className="sr-only">{t("aim.speed")}</span>
+          <input
+            type="range"
+            data-testid="speed-slider"
+            aria-label={t("aim.speed")}
+            min={MIN_SPEED}
+            max={MAX_SPEED}
+            step={0.05}
+            value={props.speed}
+            onChange={(e) => props.onSpeed(Number(e.target.value))}
+          />
+          <output data-testid="speed-value">{t("aim.speedValue", { speed: props.speed.toFixed(2) })}</output>
+        </label>
         <button
           type="button"
-          data-testid="turn-minus"
-          aria-label={t("aim.finer")}
-          onClick={() => props.onTurn(-FINE_STEP)}
+          className="primary shoot"
+          data-testid={kind === "lag" ? "lag-shoot" : "shoot"}
+          disabled={!props.canShoot}
+          onClick={props.onShoot}
         >
-          −0.05°
-        </button>
-        <button
-          type="button"
-          data-testid="turn-plus"
-          aria-label={t("aim.coarser")}
-          onClick={() => props.onTurn(FINE_STEP)}
-        >
-          +0.05°
-        </button>
-        <button type="button" data-testid="turn-plus-coarse" onClick={() => props.onTurn(COARSE_STEP)}>
-          +1°
+          {kind === "lag" ? t("lag.shoot") : t("aim.shoot")}
         </button>
       </div>
-      <FineAimStrip onTurn={props.onTurn} />
-      <label className="field speed">
-        <span>
-          {t("aim.speed")}:{" "}
-          <output data-testid="speed-value">{t("aim.speedValue", { speed: props.speed.toFixed(2) })}</output>
-        </span>
-        <input
-          type="range"
-          data-testid="speed-slider"
-          min={MIN_SPEED}
-          max={MAX_SPEED}
-          step={0.05}
-          value={props.speed}
-          onChange={(e) => props.onSpeed(Number(e.target.value))}
-        />
-      </label>
-      {kind === "shot" && (
-        <div>
-          <span className="label">{t("aim.spin")}</span>
-          <SpinPicker offset={props.offset} onChange={props.onOffset} />
-        </div>
-      )}
-      <button
-        type="button"
-        className="primary shoot"
-        data-testid={kind === "lag" ? "lag-shoot" : "shoot"}
-        disabled={!props.canShoot}
-        onClick={props.onShoot}
-      >
-        {kind === "lag" ? t("lag.shoot") : t("aim.shoot")}
-      </button>
-      <small className="hint keys">{t("aim.keys")}</small>
     </section>
   );
 }

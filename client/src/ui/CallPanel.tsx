@@ -1,83 +1,141 @@
-import { POCKET_IDS, type PocketId } from "@habibka/shared/table";
+import type { PocketId } from "@habibka/shared/table";
 import { useTranslation } from "react-i18next";
 import type { CalledBall, Way } from "../net/messages.ts";
 import { BallIcon } from "./BallIcon.tsx";
 import { calledBallText } from "./call-text.ts";
+import { PocketIcon } from "./PocketIcon.tsx";
 
-interface Props {
+interface SummaryProps {
   readonly call: readonly CalledBall[];
   readonly cue: number;
-  readonly pending: number | null;
-  readonly editable: boolean;
-  readonly onPocket: (pocket: PocketId) => void;
-  readonly onOwn: () => void;
-  readonly onWay: (ball: number, way: Way) => void;
-  readonly onRemove: (ball: number) => void;
-  readonly onClear: () => void;
+  /** Null for the striker's relayed call, shown read-only. */
+  readonly onWay: ((ball: number, way: Way) => void) | null;
+  readonly onRemove?: (ball: number) => void;
+  /** The table is drawn turned (portrait): pocket icons follow it. */
+  readonly upright?: boolean;
+  /** Per entry: the guide's line goes into its pocket by its way (shown lit). */
+  readonly lit?: readonly boolean[];
 }
 
 /**
- * The call [заказ]: up to two balls, each with its pocket and way (прямо or дуплет); свояк calls the cue
- * ball itself. Balls are picked on the table; pockets on the table or with these buttons.
+ * The call [заказ] as it stands: each ball with its pocket and its way, the way a two-state switch
+ * (прямо / от борта) whose lit half is the current one.
  */
-export function CallPanel({ call, cue, pending, editable, onPocket, onOwn, onWay, onRemove, onClear }: Props) {
+export function CallSummary({ call, cue, onWay, onRemove, upright = false, lit = [] }: SummaryProps) {
+  const { t } = useTranslation();
+  if (call.length === 0) {
+    return (
+      <p className="call-summary empty" data-testid="call-summary">
+        {t("call.none")}
+      </p>
+    );
+  }
+  return (
+    <ul className="call-summary" data-testid="call-summary">
+      {call.map((c, i) => (
+        <li
+          key={c.ball}
+          className={lit[i] ? "lit" : undefined}
+          data-lit={lit[i] ? "true" : "false"}
+          title={calledBallText(c, cue, t)}
+          data-testid="call-entry"
+          data-ball={c.ball}
+          data-pocket={c.pocket}
+          data-way={c.way}
+        >
+          <BallIcon id={c.ball} size={20} />
+          <span className="sr-only">{calledBallText(c, cue, t)}</span>
+          {c.ball === cue && <span className="own-tag">{t("call.own")}</span>}
+          <PocketIcon pocket={c.pocket} size={upright ? 22 : 30} upright={upright} />
+          {onWay ? (
+            // A two-state toggle that shows the current way; pressing it switches to the other.
+            <button
+              type="button"
+              className="way-toggle"
+              aria-pressed={c.way === "bank"}
+              aria-label={t("call.wayNow", { way: t(`call.${c.way}`) })}
+              title={t("call.waySwitch", { way: t(`call.${c.way === "direct" ? "bank" : "direct"}`) })}
+              data-testid={`call-way-${c.ball}`}
+              onClick={() => onWay(c.ball, c.way === "direct" ? "bank" : "direct")}
+            >
+              {t(`call.${c.way}`)}
+              <span className="swap" aria-hidden="true">
+                ⇄
+              </span>
+            </button>
+          ) : (
+            <span className="way-shown">{t(`call.${c.way}`)}</span>
+          )}
+          {onRemove && (
+            <button
+              type="button"
+              className="remove mid-only"
+              aria-label={t("call.remove")}
+              data-testid={`call-remove-${c.ball}`}
+              onClick={() => onRemove(c.ball)}
+            >
+              ×
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface PickerProps {
+  /** The ball the pocket buttons call: the one picked on the table, else the one the aim is on. */
+  readonly target: number | null;
+  readonly cue: number;
+  readonly onPocket: (pocket: PocketId) => void;
+  readonly onOwn: () => void;
+  readonly onClear: () => void;
+  readonly canClear: boolean;
+  readonly upright: boolean;
+}
+
+/**
+ * The pockets as the table lies on screen: seen from the head, the left side's three above the right side's;
+ * turned upright (portrait), the foot at the top and the left side on the left.
+ */
+const PICKER_ORDER: readonly PocketId[] = ["HL", "ML", "FL", "HR", "MR", "FR"];
+const UPRIGHT_ORDER: readonly PocketId[] = ["FL", "FR", "ML", "MR", "HL", "HR"];
+
+/** Pocket buttons laid out as the table lies (head on the left), with their names; and свояк. */
+export function CallPicker({ target, cue, onPocket, onOwn, onClear, canClear, upright }: PickerProps) {
   const { t } = useTranslation();
   return (
-    <section className="call-panel" aria-label={t("call.title")} data-testid="call-panel">
-      <h3>{editable ? t("call.title") : t("call.shown")}</h3>
-      {call.length === 0 ? (
-        <p data-testid="call-summary">{t("call.none")}</p>
-      ) : (
-        <ul className="call-list" data-testid="call-summary">
-          {call.map((c) => (
-            <li key={c.ball}>
-              <BallIcon id={c.ball} size={18} /> {calledBallText(c, cue, t)}
-              {editable && (
-                <>
-                  <button
-                    type="button"
-                    data-testid={`call-way-${c.ball}`}
-                    onClick={() => onWay(c.ball, c.way === "direct" ? "bank" : "direct")}
-                  >
-                    {c.way === "direct" ? t("call.bank") : t("call.direct")}
-                  </button>
-                  <button type="button" aria-label={t("call.remove")} onClick={() => onRemove(c.ball)}>
-                    ×
-                  </button>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {editable && (
-        <>
-          <p className="hint">{pending === null ? t("call.pick") : t("call.pickPocket", { ball: pending })}</p>
-          <div className="pocket-buttons">
-            {POCKET_IDS.map((p) => (
-              <button
-                key={p}
-                type="button"
-                data-testid={`pocket-${p}`}
-                disabled={pending === null}
-                title={t(`call.pockets.${p}`)}
-                onClick={() => onPocket(p)}
-              >
-                {p}
-              </button>
-            ))}
-          </div>
-          <div className="row">
-            <button type="button" data-testid="call-own" onClick={onOwn}>
-              {t("call.own")}
-            </button>
-            <button type="button" data-testid="call-clear" onClick={onClear} disabled={call.length === 0}>
-              {t("call.clear")}
-            </button>
-          </div>
-          {call.length >= 2 && <small className="hint">{t("call.double")}</small>}
-        </>
-      )}
-    </section>
+    <div className="call-picker" data-testid="call-picker">
+      <p className="hint">
+        {target === null
+          ? t("call.pick")
+          : target === cue
+            ? t("call.pickPocketOwn", { ball: target })
+            : t("call.pickPocket", { ball: target })}
+      </p>
+      <div className={upright ? "pocket-buttons upright" : "pocket-buttons"}>
+        {(upright ? UPRIGHT_ORDER : PICKER_ORDER).map((p) => (
+          <button
+            key={p}
+            type="button"
+            data-testid={`pocket-${p}`}
+            disabled={target === null}
+            aria-label={t(`call.pockets.${p}`)}
+            onClick={() => onPocket(p)}
+          >
+            <PocketIcon pocket={p} size={30} upright={upright} />
+            <span>{t(`call.short.${p}`)}</span>
+          </button>
+        ))}
+      </div>
+      <div className="row">
+        <button type="button" data-testid="call-own" onClick={onOwn}>
+          {t("call.ownPick", { ball: cue })}
+        </button>
+        <button type="button" data-testid="call-clear" onClick={onClear} disabled={!canClear}>
+          {t("call.clear")}
+        </button>
+      </div>
+    </div>
   );
 }

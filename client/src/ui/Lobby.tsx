@@ -20,10 +20,13 @@ export function Lobby({ name, onName, onOpen }: Props) {
   const { status, tables } = useLobby();
   const [visibility, setVisibility] = useState<CreateTarget["visibility"]>("private");
   const [opening, setOpening] = useState<CreateTarget["opening"]>("lag");
-  const [chosenClock, setShotClock] = useState<CreateTarget["shotClock"]>(0);
-  // A public table always runs a clock (docs/PROTOCOL.md): "off" is offered for private tables only.
+  // Private tables keep the creator's choice (off by default); a public one always runs a clock
+  // (docs/PROTOCOL.md), so "off" is offered for private tables only.
+  const [privateClock, setPrivateClock] = useState<CreateTarget["shotClock"]>(0);
+  const [publicClock, setPublicClock] = useState<CreateTarget["shotClock"]>(PUBLIC_SHOT_CLOCK_DEFAULT);
+  const shotClock = visibility === "public" ? publicClock : privateClock;
+  const setShotClock = visibility === "public" ? setPublicClock : setPrivateClock;
   const clocks = visibility === "public" ? CLOCKS.filter((c) => c !== 0) : CLOCKS;
-  const shotClock = visibility === "public" && chosenClock === 0 ? PUBLIC_SHOT_CLOCK_DEFAULT : chosenClock;
   const [code, setCode] = useState("");
   const [touched, setTouched] = useState(false);
   const nameOk = isValidName(name);
@@ -93,6 +96,7 @@ export function Lobby({ name, onName, onOpen }: Props) {
             ))}
           </select>
         </label>
+        {visibility === "public" && <small className="hint">{t("lobby.clockPublic")}</small>}
         <button type="submit" className="primary" data-testid="create-table">
           {t("lobby.create")}
         </button>
@@ -124,6 +128,11 @@ export function Lobby({ name, onName, onOpen }: Props) {
 
       <section className="card wide" aria-labelledby="tables-title">
         <h2 id="tables-title">{t("lobby.tablesTitle")}</h2>
+        {!nameOk && tables.size > 0 && (
+          <p className="hint bad" data-testid="needs-name">
+            {t("lobby.needsName")}
+          </p>
+        )}
         {status === "connecting" && <p>{t("lobby.connecting")}</p>}
         {status === "offline" && <p role="status">{t("lobby.offline")}</p>}
         {status === "live" && tables.size === 0 && <p>{t("lobby.noTables")}</p>}
@@ -143,6 +152,7 @@ export function Lobby({ name, onName, onOpen }: Props) {
                       type="button"
                       data-testid={`sit-${table.code}`}
                       disabled={!nameOk}
+                      title={nameOk ? undefined : t("lobby.needsName")}
                       onClick={() => onOpen({ kind: "join", code: table.code, watch: false })}
                     >
                       {t("lobby.sit")}
@@ -152,6 +162,7 @@ export function Lobby({ name, onName, onOpen }: Props) {
                     type="button"
                     data-testid={`watch-${table.code}`}
                     disabled={!nameOk}
+                    title={nameOk ? undefined : t("lobby.needsName")}
                     onClick={() => onOpen({ kind: "join", code: table.code, watch: true })}
                   >
                     {t("lobby.watch")}

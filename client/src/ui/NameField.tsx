@@ -25,8 +25,8 @@ export function NameField({ name, onName, invalid }: Props) {
           aria-describedby="name-hint"
         />
       </label>
-      <small id="name-hint" className={invalid ? "hint bad" : "hint"}>
-        {invalid ? t("lobby.nameInvalid") : t("lobby.nameHint")}
+      <small id="name-hint" className={invalid ? "hint bad" : "hint"} data-testid="name-hint">
+        {invalid ? (name.trim() === "" ? t("lobby.nameEmpty") : t("lobby.nameInvalid")) : t("lobby.nameHint")}
       </small>
     </>
   );

@@ -7,7 +7,16 @@ interface Props {
   readonly seat: 0 | 1 | null;
 }
 
-/** Both players: names, shelves [полка] drawn as balls, debts, whose turn, the clock; and the watchers. */
+/** Minutes and seconds, as a countdown reads: 2:05. */
+export function countdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/**
+ * Both players in one fixed-height strip over the table: names, the score and the shelf [полка] as balls,
+ * debts, whose turn and the shot clock; an absent player is shown with the time his seat is still held.
+ */
 export function Scoreboard({ snapshot, seat }: Props) {
   const { t } = useTranslation();
   return (
@@ -22,45 +31,51 @@ export function Scoreboard({ snapshot, seat }: Props) {
             </div>
           );
         }
+        const absent = !player.connected;
         return (
           <div
             key={key}
-            className={`player${turn ? " turn" : ""}${seat === index ? " me" : ""}`}
+            className={`player${turn ? " turn" : ""}${seat === index ? " me" : ""}${absent ? " absent" : ""}`}
             data-testid={`player-${index}`}
             aria-current={turn ? "true" : undefined}
           >
             <div className="player-head">
-              <span
-                className={player.connected ? "dot on" : "dot off"}
-                title={player.connected ? "" : t("table.offline")}
-              />
+              <span className={absent ? "dot off" : "dot on"} aria-hidden="true" />
               <span className="name">
                 {player.name}
-                {seat === index && <em> ({t("table.you")})</em>}
+                {seat === index && <em className="you-tag"> ({t("table.you")})</em>}
               </span>
               <span className="score" data-testid={`score-${index}`}>
                 {player.shelf.length}
               </span>
             </div>
-            <div className="shelf" title={t("table.shelf")}>
-              {player.shelf.map((ball) => (
-                <BallIcon key={ball} id={ball} size={18} />
-              ))}
+            <div className="player-line">
+              <span className="shelf" title={t("table.shelf")}>
+                {player.shelf.map((ball) => (
+                  <BallIcon key={ball} id={ball} size={15} />
+                ))}
+              </span>
+              {player.debt > 0 && (
+                <span className="debt" data-testid={`debt-${index}`}>
+                  {t("table.debt", { count: player.debt })}
+                </span>
+              )}
+              {absent && (
+                <span className="offline" data-testid={`absent-${index}`} role="timer">
+                  {player.holdLeft > 0
+                    ? t("table.absentFor", { time: countdown(player.holdLeft) })
+                    : t("table.offline")}
+                </span>
+              )}
+              {turn && !absent && snapshot.clockLeft > 0 && (
+                <span className={snapshot.clockLeft <= 10 ? "clock low" : "clock"} data-testid="clock" role="timer">
+                  {t("table.clock", { count: snapshot.clockLeft })}
+                </span>
+              )}
             </div>
-            {player.debt > 0 && <div className="debt">{t("table.debt", { count: player.debt })}</div>}
-            {!player.connected && <div className="offline">{t("table.offline")}</div>}
-            {turn && snapshot.clockLeft > 0 && (
-              <div className={snapshot.clockLeft <= 10 ? "clock low" : "clock"} data-testid="clock" role="timer">
-                {t("table.clock", { count: snapshot.clockLeft })}
-              </div>
-            )}
           </div>
         );
       })}
-      <div className="table-meta">
-        <span data-testid="spectator-count">{t("table.spectatorsCount", { count: snapshot.spectators.length })}</span>
-        {snapshot.lastBall && <span className="badge">{t("table.lastBall")}</span>}
-      </div>
     </section>
   );
 }

@@ -1,32 +1,58 @@
 import { useTranslation } from "react-i18next";
+import type { ActionBroadcast } from "../net/messages.ts";
 import type { ShotRecord } from "../net/table-session.ts";
-import type { TableSnapshot } from "../net/table-snapshot.ts";
+import { actionText } from "./action-text.ts";
 import { calledBallText } from "./call-text.ts";
-import { verdictText } from "./verdict-text.ts";
+import { type SeatNames, verdictText } from "./verdict-text.ts";
 
 interface Props {
   readonly shots: readonly ShotRecord[];
-  readonly snapshot: TableSnapshot;
+  readonly actions: readonly ActionBroadcast[];
+  readonly names: SeatNames;
   readonly onReplay: (record: ShotRecord) => void;
 }
 
-/** Every shot of this match seen here, newest first, each with its verdict and a replay. */
-export function ShotLog({ shots, snapshot, onReplay }: Props) {
+type Entry =
+  | { readonly order: number; readonly shot: ShotRecord }
+  | { readonly order: number; readonly action: ActionBroadcast };
+
+/**
+ * Every shot of this match seen here, newest first, each with its verdict and a replay; between them the
+ * decisions that are not shots (an offer taken or passed, a resignation), where they were made.
+ */
+export function ShotLog({ shots, actions, names, onReplay }: Props) {
   const { t, i18n } = useTranslation();
+  // An action names the shot it was made before: it sits between that shot and the previous one.
+  const entries: Entry[] = [
+    ...shots.map((shot) => ({ order: shot.message.number, shot })),
+    ...actions.map((action) => ({ order: action.shotNumber - 0.5, action })),
+  ].sort((a, b) => b.order - a.order);
   return (
     <section className="shot-log" aria-label={t("log.title")}>
       <h3>{t("log.title")}</h3>
-      {shots.length === 0 && <p className="hint">{t("log.empty")}</p>}
+      {entries.length === 0 && <p className="hint">{t("log.empty")}</p>}
       <ol data-testid="shot-log">
-        {[...shots].reverse().map((record) => {
-          const m = record.message;
-          const name = snapshot.players[m.seat]?.name ?? "—";
+        {entries.map((entry) => {
+          if ("action" in entry) {
+            const a = entry.action;
+            return (
+              <li
+                key={`action-${a.kind}-${a.shotNumber}-${a.seat}`}
+                className="log-action"
+                data-testid={`log-action-${a.kind}`}
+              >
+                {actionText(a, names, t)}
+              </li>
+            );
+          }
+          const m = entry.shot.message;
+          const name = names[m.seat] ?? "—";
           return (
             <li key={`${m.kind}-${m.number}`} data-testid={`log-${m.number}`}>
               <div className="log-head">
                 <strong>{t("log.entry", { number: m.number, name: m.kind === "lag" ? t("log.lag") : name })}</strong>
-                {m.trace && record.before && (
-                  <button type="button" data-testid={`replay-${m.number}`} onClick={() => onReplay(record)}>
+                {m.trace && entry.shot.before && (
+                  <button type="button" data-testid={`replay-${m.number}`} onClick={() => onReplay(entry.shot)}>
                     {t("log.replay")}
                   </button>
                 )}
@@ -34,13 +60,13 @@ export function ShotLog({ shots, snapshot, onReplay }: Props) {
               {m.kind === "shot" && m.request?.call && (
                 <p className="hint">
                   {m.request.call.length === 0
-                    ? t("call.none")
+                    ? t("log.noCall")
                     : `${t("call.title")}: ${m.request.call
                         .map((c) => calledBallText(c, m.request?.stroke?.cue, t))
                         .join("; ")}`}
                 </p>
               )}
-              <p className={m.verdict?.foul ? "foul" : ""}>{verdictText(m, i18n.language, t)}</p>
+              <p className={m.verdict?.foul ? "foul" : ""}>{verdictText(m, names, i18n.language, t)}</p>
             </li>
           );
         })}

@@ -5,10 +5,11 @@ import { TableView } from "./TableView.tsx";
 interface Props {
   readonly name: string;
   readonly target: SessionTarget;
+  readonly onLobby: () => void;
 }
 
 /** Opens the table session for this screen's lifetime and shows the table. */
-export function TableScreen({ name, target }: Props) {
+export function TableScreen({ name, target, onLobby }: Props) {
   const [session, setSession] = useState<TableSession | null>(null);
 
   useEffect(() => {
@@ -19,10 +20,10 @@ export function TableScreen({ name, target }: Props) {
   }, [name, target]);
 
   if (!session) return null;
-  return <SessionView session={session} />;
+  return <SessionView session={session} onLobby={onLobby} />;
 }
 
-function SessionView({ session }: { readonly session: TableSession }) {
+function SessionView({ session, onLobby }: { readonly session: TableSession; readonly onLobby: () => void }) {
   const state = useSyncExternalStore(session.subscribe, session.getState);
 
   // A new table gets its invite link as the address, so a reload comes back to it.
@@ -32,5 +33,5 @@ function SessionView({ session }: { readonly session: TableSession }) {
     }
   }, [state.code]);
 
-  return <TableView session={session} state={state} />;
+  return <TableView session={session} state={state} onLobby={onLobby} />;
 }

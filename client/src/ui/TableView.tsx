@@ -1,37 +1,57 @@
-import { APEX_BALL, BALL_RADIUS, COLOURED_BALL, FOOT_SPOT, type PocketId } from "@habibka/shared/table";
-import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { APEX_BALL, COLOURED_BALL, FOOT_SPOT, POCKETS, type PocketId } from "@habibka/shared/table";
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
-import { angleTowards, type Circle, firstContact, normaliseAngle, suggestWay, type Vec } from "../game/aim-geometry.ts";
-import { withCalled, withoutCalled, withWay } from "../game/call-builder.ts";
-import { ballAt, pocketNear } from "../game/hit-test.ts";
+import { angleTowards, type Circle, normaliseAngle, type Vec } from "../game/aim-geometry.ts";
+import { callMessage, withCalled, withoutCalled, withWay } from "../game/call-builder.ts";
+import { type CallEntry, followGuide } from "../game/call-way.ts";
+import { callMarks, guideLines } from "../game/guide-overlay.ts";
 import { defaultHouseSpot, lagSideOf, placeInHouse } from "../game/house.ts";
-import { FINE_STEP } from "../game/stroke-limits.ts";
-import type { AimOutMessage, CalledBall, Way } from "../net/messages.ts";
+import type { GestureEffect } from "../game/pointer-gesture.ts";
+import { predictShot, type ShotGuide } from "../game/shot-guide.ts";
+import { turnRights } from "../game/turn-rights.ts";
+import type { AimOutMessage } from "../net/messages.ts";
+import { seriesScore } from "../net/series.ts";
 import type { SessionState, TableSession } from "../net/table-session.ts";
 import { createThrottle } from "../net/throttle.ts";
 import { EMPTY_OVERLAY, type Overlay } from "../table/draw-overlay.ts";
 import type { BallToDraw } from "../table/draw-table.ts";
-import { type PointerKind, TableCanvas } from "../table/TableCanvas.tsx";
+import { TableCanvas } from "../table/TableCanvas.tsx";
 import { AimControls } from "./AimControls.tsx";
-import { CallPanel } from "./CallPanel.tsx";
-import { ChatPanel } from "./ChatPanel.tsx";
 import { ConnectionBanner } from "./ConnectionBanner.tsx";
-import { MatchPanel } from "./MatchPanel.tsx";
+import { MatchMenu } from "./MatchMenu.tsx";
+import { OfferDock } from "./OfferDock.tsx";
+import { ResultOverlay } from "./ResultOverlay.tsx";
 import { Scoreboard } from "./Scoreboard.tsx";
-import { ShotLog } from "./ShotLog.tsx";
+import { TourOverlay, tourDone } from "./TourOverlay.tsx";
+import { TurnNotice } from "./TurnNotice.tsx";
 import { useAim } from "./use-aim.ts";
+import { useBriefly } from "./use-briefly.ts";
+import { useNotices } from "./use-notices.ts";
 import { useShotPlayback } from "./use-shot-playback.ts";
 import { useStrokeKeys } from "./use-stroke-keys.ts";
-import { verdictText } from "./verdict-text.ts";
+import { useTablePointer } from "./use-table-pointer.ts";
+import { type SeatNames, verdictText } from "./verdict-text.ts";
+import { lagLine, WaitingDock } from "./WaitingDock.tsx";
 
 /** The id drawn for the lag ball: the server picks the real one, and it is shown unnumbered until then. */
 const LAG_BALL = -1;
 /** Aim messages: under the server's 10 per second, with room for jitter. */
 const AIM_INTERVAL_MS = 150;
+/** The loupes stay this long after a fine step. */
+const LOUPE_MS = 1600;
 
 interface Props {
   readonly session: TableSession;
   readonly state: SessionState;
+  readonly onLobby: () => void;
 }
 
 function whiteCueDefault(balls: readonly Circle[]): number {
@@ -40,27 +60,39 @@ function whiteCueDefault(balls: readonly Circle[]): number {
   return whites[0]?.id ?? 1;
 }
 
-export function TableView({ session, state }: Props) {
+/** Where the loupes look: the first contact of the aim line, and the called pocket or the object line's end. */
+function loupeFoci(guide: ShotGuide | null, call: readonly CallEntry[]): Vec[] {
+  if (!guide) return [];
+  const first = guide.hit?.ghost ?? guide.cue.contacts[0]?.at ?? guide.cue.points.at(-1);
+  const called = call[0] ? POCKETS[call[0].pocket].mouthCentre : null;
+  const end = guide.hit ? (guide.hit.path.contacts[0]?.at ?? guide.hit.path.points.at(-1)) : null;
+  return [first, called ?? end].filter((p): p is Vec => !!p);
+}
+
+export function TableView({ session, state, onLobby }: Props) {
   const { t, i18n } = useTranslation();
   const { snapshot, seat, playback } = state;
-  const tableBalls = useMemo(
-    () => snapshot.balls.filter((b) => b.onTable).map(({ id, x, y }) => ({ id, x, y })),
-    [snapshot.balls],
-  );
   const livePlayback = playback !== null && !playback.replay;
-  const myTurn = seat !== null && snapshot.toMove === seat && !snapshot.animating && !livePlayback;
-  const canLag = seat !== null && snapshot.phase === "lag" && snapshot.lagSent[seat] !== true && !livePlayback;
   // Taking an offered shot: the server may keep the offer open until the shot comes (the shared flow's
   // offer phase accepts the shot itself), so the page remembers that this player chose to play.
-  const [acceptedShot, setAcceptedShot] = useState<number | null>(null);
-  const offerOpen = snapshot.offer !== "" && acceptedShot !== snapshot.shotNumber;
-  const canShoot = myTurn && !offerOpen && (snapshot.phase === "play" || snapshot.phase === "opening");
-  const opening = snapshot.phase === "opening";
-  const placing: "opening" | "lag" | null = canLag ? "lag" : canShoot && opening ? "opening" : null;
+  const [tookOffer, setTookOffer] = useState<number | null>(null);
+  const rights = turnRights({ snapshot, seat, playing: livePlayback, tookOffer });
+  const { canShoot, canLag, placing } = rights;
+  const composing = canShoot || canLag;
+  const name0 = snapshot.players[0]?.name ?? "";
+  const name1 = snapshot.players[1]?.name ?? "";
+  const names: SeatNames = useMemo(() => [name0, name1], [name0, name1]);
+
+  // The lag is played on an empty table (I21): while it lasts, only the lag balls are drawn.
+  const lagPhase = snapshot.phase === "lag";
+  const tableBalls = useMemo(
+    () => (lagPhase ? [] : snapshot.balls.filter((b) => b.onTable).map(({ id, x, y }) => ({ id, x, y }))),
+    [snapshot.balls, lagPhase],
+  );
   const side = placing === "lag" && seat !== null ? lagSideOf(seat) : undefined;
 
   const turnKey = `${snapshot.matchId}/${snapshot.shotNumber}/${snapshot.toMove}/${snapshot.phase}`;
-  const [aim, update] = useAim(turnKey);
+  const [aim, update] = useAim(turnKey, snapshot.phase);
   // A shot sent and not yet answered: the controls wait, so a double click never sends it twice. A refusal
   // (an error message) or the next turn frees them.
   const [sentFor, setSentFor] = useState<string | null>(null);
@@ -83,63 +115,135 @@ export function TableView({ session, state }: Props) {
   }, [tableBalls, placeSpot, cueId]);
   const cuePos: Vec | null = placeSpot ?? tableBalls.find((b) => b.id === cueId) ?? null;
 
-  // The striker's relayed aim, for the opponent and spectators.
-  const theirAim = !myTurn && !canLag && state.aim && state.aim.seat === snapshot.toMove ? state.aim : null;
+  const guide = useMemo(
+    () =>
+      composing && cuePos
+        ? predictShot(
+            { id: cueId, ...cuePos },
+            { angle: aim.angle, speed: aim.speed, offset: placing === "lag" ? { x: 0, y: 0 } : aim.offset },
+            composedBalls,
+          )
+        : null,
+    [composing, cuePos, cueId, aim.angle, aim.speed, aim.offset, placing, composedBalls],
+  );
+  // Every way the player has not set follows the guide's predicted path, aim change by aim change.
+  const call = useMemo(() => followGuide(aim.call, guide, cueId), [aim.call, guide, cueId]);
+
+  // The striker's relayed aim, for the opponent and spectators; an absent striker's line is not his aim.
+  const aimer = state.aim ? snapshot.players[state.aim.seat] : null;
+  const theirAim =
+    !composing && !livePlayback && state.aim && state.aim.seat === snapshot.toMove && aimer?.connected
+      ? state.aim
+      : null;
   const theirBalls: BallToDraw[] = useMemo(() => {
     if (!theirAim?.place) return tableBalls;
     const id = theirAim.stroke.cue;
     return [...tableBalls.filter((b) => b.id !== id), { id, ...theirAim.place }];
   }, [tableBalls, theirAim]);
+  const theirGuide = useMemo(() => {
+    if (!theirAim) return null;
+    const from = theirAim.place ?? tableBalls.find((b) => b.id === theirAim.stroke.cue);
+    if (!from) return null;
+    const { angle, speed, offset } = theirAim.stroke;
+    return predictShot({ id: theirAim.stroke.cue, ...from }, { angle, speed, offset }, theirBalls);
+  }, [theirAim, tableBalls, theirBalls]);
 
   // A fresh ball in hand starts aimed where that stroke usually goes: the pyramid for the opening shot, the
   // foot cushion for the lag.
   const placingKey = placing ? `${placing}/${snapshot.shotNumber}` : "";
-  // Only when a new placement begins: later changes of the balls must not undo the player's aim.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the placement
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when a new placement begins, so later changes of the balls do not undo the aim
   useEffect(() => {
     if (!placingKey) return;
     const start = defaultHouseSpot(tableBalls, side);
     update({ angle: placingKey.startsWith("lag") ? 0 : angleTowards(start, FOOT_SPOT) });
   }, [placingKey]);
 
-  const dragRef = useRef<"aim" | "place" | null>(null);
-
-  // The lag is simulated on an empty table (I21): its guide runs to the cushion whatever stands there.
-  const contact = useMemo(
-    () => (cuePos ? firstContact({ id: cueId, ...cuePos }, aim.angle, placing === "lag" ? [] : composedBalls) : null),
-    [cuePos, cueId, aim.angle, composedBalls, placing],
+  const [fineAiming, pokeFine] = useBriefly(LOUPE_MS);
+  const position = useCallback(
+    (balls: readonly BallToDraw[]) => (id: number) => balls.find((b) => b.id === id) ?? null,
+    [],
   );
 
-  const composing = canShoot || canLag;
-  const shownBalls = composing ? composedBalls : theirBalls;
+  function addCall(ball: number, pocket: PocketId) {
+    update({ call: withCalled(aim.call, ball, pocket), pending: null });
+  }
+  const callTarget = aim.pending ?? guide?.hit?.ball ?? null;
 
+  function onGesture(effect: GestureEffect) {
+    if (effect.kind === "aim") update({ angle: effect.angle });
+    else if (effect.kind === "power") update({ speed: effect.speed });
+    else if (effect.kind === "place") {
+      const spot = placeInHouse(
+        effect.at,
+        composedBalls.filter((b) => b.id !== cueId),
+        side,
+      );
+      if (spot) update({ place: spot });
+    } else if (effect.kind === "tap-ball") {
+      if (aim.mode === "cue" && !placing) {
+        if (effect.ball >= 0) update({ cue: effect.ball, mode: "aim" });
+      } else if (canShoot) update({ pending: aim.pending === effect.ball ? null : effect.ball });
+    } else if (effect.kind === "tap-pocket" && canShoot && callTarget !== null) addCall(callTarget, effect.pocket);
+  }
+  const pointer = useTablePointer(
+    composing && cuePos
+      ? {
+          cue: cuePos,
+          angle: aim.angle,
+          balls: composedBalls,
+          placing: placing !== null,
+          pending: aim.pending !== null,
+        }
+      : null,
+    onGesture,
+  );
+
+  const loupes = composing && (fineAiming || pointer.steering) ? loupeFoci(guide, call) : [];
+  const marks = useMemo(
+    () => (composing && guide ? callMarks(call, guide, cueId, position(composedBalls)) : []),
+    [composing, guide, call, cueId, position, composedBalls],
+  );
   const overlay: Overlay = useMemo(() => {
-    if (composing && cuePos && contact) {
-      const pos = (id: number) => composedBalls.find((b) => b.id === id) ?? null;
+    if (composing && cuePos && guide) {
       return {
         ...EMPTY_OVERLAY,
-        aim: { from: cuePos, contact, own: true },
+        guide: { ...guideLines(guide, placing === "lag"), own: true },
         cue: cuePos,
-        calls: aim.call.map((c) => ({ ball: pos(c.ball), pocket: c.pocket })),
-        pending: aim.pending !== null ? pos(aim.pending) : null,
+        calls: marks,
+        pending: aim.pending !== null ? position(composedBalls)(aim.pending) : null,
         house: placing ? (side === undefined ? {} : { side }) : null,
-        pocketTargets: aim.mode === "call" && aim.pending !== null,
+        pocketTargets: aim.pending !== null,
+        loupes,
       };
     }
-    if (theirAim) {
-      const from = theirAim.place ?? tableBalls.find((b) => b.id === theirAim.stroke.cue);
-      if (!from) return EMPTY_OVERLAY;
-      const theirContact = firstContact({ id: theirAim.stroke.cue, ...from }, theirAim.stroke.angle, theirBalls);
-      const pos = (id: number) => theirBalls.find((b) => b.id === id) ?? null;
+    if (theirAim && theirGuide) {
+      const from = theirAim.place ?? tableBalls.find((b) => b.id === theirAim.stroke.cue) ?? null;
+      const theirCall = theirAim.call.map((c) => ({ ...c, wayFixed: true }));
       return {
         ...EMPTY_OVERLAY,
-        aim: { from, contact: theirContact, own: false },
+        guide: { ...guideLines(theirGuide, snapshot.phase === "lag"), own: false },
         cue: from,
-        calls: theirAim.call.map((c) => ({ ball: pos(c.ball), pocket: c.pocket })),
+        calls: callMarks(theirCall, theirGuide, theirAim.stroke.cue, position(theirBalls)),
       };
     }
     return EMPTY_OVERLAY;
-  }, [composing, cuePos, contact, composedBalls, aim, placing, side, theirAim, tableBalls, theirBalls]);
+  }, [
+    composing,
+    cuePos,
+    guide,
+    placing,
+    marks,
+    position,
+    composedBalls,
+    aim.pending,
+    side,
+    loupes,
+    theirAim,
+    theirGuide,
+    tableBalls,
+    theirBalls,
+    snapshot.phase,
+  ]);
 
   // Live aim to the others, throttled; only the seat to move may send it.
   const throttleRef = useRef<ReturnType<typeof createThrottle<AimOutMessage>> | null>(null);
@@ -152,10 +256,10 @@ export function TableView({ session, state }: Props) {
     if (!canShoot || cueId < 0) return;
     throttleRef.current?.push({
       stroke: { cue: cueId, angle: normaliseAngle(aim.angle), speed: aim.speed, offset: aim.offset },
-      call: [...aim.call],
+      call: callMessage(call),
       ...(placeSpot && placing === "opening" ? { place: placeSpot } : {}),
     });
-  }, [canShoot, cueId, aim.angle, aim.speed, aim.offset, aim.call, placeSpot, placing]);
+  }, [canShoot, cueId, aim.angle, aim.speed, aim.offset, call, placeSpot, placing]);
 
   const shoot = useCallback(() => {
     if (waitingForServer) return;
@@ -170,94 +274,91 @@ export function TableView({ session, state }: Props) {
     session.send("shot", {
       shotNumber: snapshot.shotNumber,
       stroke: { cue: cueId, angle: normaliseAngle(aim.angle), speed: aim.speed, offset: aim.offset },
-      call: [...aim.call],
+      call: callMessage(call),
       ...(placing === "opening" && placeSpot ? { place: placeSpot } : {}),
     });
-  }, [canLag, canShoot, placeSpot, aim, session, snapshot.shotNumber, cueId, placing, waitingForServer, turnKey]);
+  }, [canLag, canShoot, placeSpot, aim, session, snapshot.shotNumber, cueId, placing, waitingForServer, turnKey, call]);
 
   const turn = useCallback(
-    (delta: number) => update({ angle: normaliseAngle(aim.angle + delta) }),
-    [aim.angle, update],
+    (delta: number, fine: boolean) => {
+      if (fine) pokeFine();
+      update({ angle: normaliseAngle(aim.angle + delta) });
+    },
+    [aim.angle, update, pokeFine],
   );
 
-  function addCall(ball: number, pocket: PocketId) {
-    let way: Way = "direct";
-    if (contact?.kind === "ball") {
-      if (ball === cueId && contact.cueDirection) way = suggestWay(contact.ghost, contact.cueDirection, pocket);
-      else if (ball === contact.ball) {
-        const b = composedBalls.find((x) => x.id === ball);
-        if (b) way = suggestWay(b, contact.objectDirection, pocket);
-      }
-    }
-    update({ call: withCalled(aim.call, ball, pocket, way), pending: null });
-  }
-
-  function onPointer(kind: PointerKind, at: Vec, pixel: number) {
-    if (!composing || !cuePos) return;
-    // Touch targets: at least about a fingertip (22 px) however small the table is drawn.
-    const grab = Math.max(0.05, 22 * pixel);
-    if (kind === "down") {
-      if (placing && Math.hypot(at.x - cuePos.x, at.y - cuePos.y) < grab) {
-        dragRef.current = "place";
-        return;
-      }
-      if (aim.mode === "aim") {
-        dragRef.current = "aim";
-        update({ angle: angleTowards(cuePos, at) });
-      }
-      return;
-    }
-    if (kind === "move") {
-      if (dragRef.current === "place") {
-        const others = composedBalls.filter((b) => b.id !== cueId);
-        const spot = placeInHouse(at, others, side);
-        if (spot) update({ place: spot });
-      } else if (dragRef.current === "aim") {
-        // A pointer too close to the cue ball gives a jumpy direction: keep the last one.
-        if (Math.hypot(at.x - cuePos.x, at.y - cuePos.y) > 0.02) update({ angle: angleTowards(cuePos, at) });
-      }
-      return;
-    }
-    // up
-    const dragged = dragRef.current;
-    dragRef.current = null;
-    if (dragged) return;
-    if (aim.mode === "cue" && !placing) {
-      const id = ballAt(at, tableBalls, Math.max(BALL_RADIUS * 0.6, 12 * pixel));
-      if (id !== null) {
-        update({ cue: id, mode: "aim" });
-      }
-    } else if (aim.mode === "call" && canShoot) {
-      const id = ballAt(at, composedBalls, Math.max(BALL_RADIUS * 0.6, 12 * pixel));
-      if (id !== null && id >= 0) {
-        update({ pending: id });
-        return;
-      }
-      const pocket = pocketNear(at, Math.max(0.12, 24 * pixel));
-      if (pocket && aim.pending !== null) addCall(aim.pending, pocket);
-    }
-  }
-
-  useStrokeKeys({
-    active: composing,
-    turn,
-    speed: aim.speed,
-    setSpeed: (speed) => update({ speed }),
-    shoot,
-  });
+  useStrokeKeys({ active: composing, turn, speed: aim.speed, setSpeed: (speed) => update({ speed }), shoot });
   const { frame, onEvents } = useShotPlayback(session, playback);
   const onKeyDown = useCallback((e: ReactKeyboardEvent<HTMLCanvasElement>) => {
     if (e.key === " ") e.preventDefault();
   }, []);
 
-  const lastShot = state.shots.at(-1);
-  const showVerdict = lastShot && !(livePlayback && playback?.record === lastShot);
-  const toMoveName = snapshot.players[snapshot.toMove]?.name ?? "";
+  const notice = useNotices(state, rights, names, t);
+  const [resultClosedFor, setResultClosedFor] = useState("");
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [touring, setTouring] = useState(() => !tourDone());
+  const [upright, setUpright] = useState(false);
+  const lastShot = state.shotsShown.at(-1);
   const errorText = state.error ? (i18n.language === "ru" && state.error.messageRu) || state.error.message : null;
+  const finished = snapshot.phase === "finished";
+  const series = seriesScore(state.series, [name0, name1]);
+
+  let dock: ReactNode;
+  if (composing) {
+    dock = (
+      <AimControls
+        kind={canLag ? "lag" : "shot"}
+        mode={aim.mode}
+        onMode={(mode) => update({ mode, pending: null })}
+        cue={cueId}
+        placing={placing !== null}
+        angle={aim.angle}
+        onAngle={(angle) => update({ angle: normaliseAngle(angle) })}
+        onTurn={turn}
+        speed={aim.speed}
+        onSpeed={(speed) => update({ speed })}
+        offset={aim.offset}
+        onOffset={(offset) => update({ offset })}
+        call={call}
+        lit={marks.map((m) => m.lit)}
+        callTarget={callTarget}
+        onPocket={(pocket) => callTarget !== null && addCall(callTarget, pocket)}
+        onOwn={() => update({ pending: cueId })}
+        onWay={(ball, way) => update({ call: withWay(call, ball, way) })}
+        onRemove={(ball) => update({ call: withoutCalled(aim.call, ball) })}
+        onClear={() => update({ call: [], pending: null })}
+        onShoot={shoot}
+        canShoot={!waitingForServer}
+        upright={upright}
+      />
+    );
+  } else if (rights.offerToMe && seat !== null) {
+    dock = (
+      <OfferDock
+        snapshot={snapshot}
+        seat={seat}
+        onAnswer={(accept) => {
+          if (accept) setTookOffer(snapshot.shotNumber);
+          session.send("answer", { shotNumber: snapshot.shotNumber, accept });
+        }}
+      />
+    );
+  } else {
+    const cue = theirAim?.stroke.cue ?? 0;
+    dock = (
+      <WaitingDock
+        state={state}
+        playing={livePlayback ? playback.record.message : null}
+        theirCall={theirAim ? { call: theirAim.call, cue } : null}
+        onRematch={() => session.send("rematch", {})}
+        onShowResult={resultClosedFor === snapshot.matchId ? () => setResultClosedFor("") : null}
+      />
+    );
+  }
 
   return (
     <div
-      className="table-view"
+      className={`table-view${menuOpen ? " menu-open" : ""}`}
       data-testid="table-view"
       data-phase={snapshot.phase}
       data-match-id={snapshot.matchId}
@@ -265,177 +366,134 @@ export function TableView({ session, state }: Props) {
       data-role={state.role ?? ""}
       data-to-move={snapshot.toMove}
       data-shot-number={snapshot.shotNumber}
-      data-offer={offerOpen ? snapshot.offer : ""}
+      data-offer={rights.offerToMe || (snapshot.offer !== "" && snapshot.toMove !== seat) ? snapshot.offer : ""}
       data-animating={snapshot.animating || livePlayback ? "true" : "false"}
-      data-can-shoot={canShoot || canLag ? "true" : "false"}
+      data-playing={livePlayback ? "true" : "false"}
+      data-can-shoot={composing ? "true" : "false"}
     >
-      <ConnectionBanner status={state.status} />
+      <div className="status-bar">
+        <Scoreboard snapshot={snapshot} seat={seat} />
+        <TurnLine state={state} rights={rights} playing={livePlayback} />
+        <TurnNotice notice={notice} />
+        <button
+          type="button"
+          className="menu-button"
+          data-testid="open-menu"
+          aria-expanded={menuOpen}
+          aria-label={menuOpen ? t("app.close") : t("table.menu")}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {menuOpen ? "×" : "☰"}
+        </button>
+      </div>
       <div className="table-stage">
-        <div className="stage-top">
-          <span className="code" data-testid="table-code">
-            {state.code ? t("table.code", { code: state.code }) : ""}
-          </span>
-          {state.role === "spectator" && (
-            <span className="badge spectator" data-testid="spectator-badge">
-              {t("table.spectator")}
-            </span>
-          )}
-          <TurnLine state={state} myTurn={myTurn} canLag={canLag} toMoveName={toMoveName} />
-          {playback && (
-            <button type="button" data-testid="skip-animation" onClick={() => session.endPlayback()}>
-              {t("table.skip")}
-            </button>
-          )}
-          {playback?.replay && (
-            <span className="badge">{t("table.replaying", { number: playback.record.message.number })}</span>
-          )}
-        </div>
+        <ConnectionBanner status={state.status} />
         <TableCanvas
-          balls={shownBalls}
+          balls={composing ? composedBalls : theirBalls}
           overlay={overlay}
           playback={frame}
           onPlaybackEnd={() => session.endPlayback()}
           onEvents={onEvents}
-          onPointer={onPointer}
+          onPointer={pointer.onPointer}
           onKeyDown={onKeyDown}
+          onRotated={setUpright}
           label={t("table.canvas")}
         />
-        {composing && (
-          // Phones: the panel is below the table, so the essentials of the stroke sit right under it.
-          <div className="quick-bar" data-testid="quick-bar">
-            <button type="button" aria-label={t("aim.finer")} onClick={() => turn(-FINE_STEP)}>
-              ↻
-            </button>
-            <button type="button" aria-label={t("aim.coarser")} onClick={() => turn(FINE_STEP)}>
-              ↺
-            </button>
-            <button type="button" aria-label={t("aim.slower")} onClick={() => update({ speed: aim.speed - 0.1 })}>
-              −
-            </button>
-            <output aria-label={t("aim.speed")}>{t("aim.speedValue", { speed: aim.speed.toFixed(2) })}</output>
-            <button type="button" aria-label={t("aim.faster")} onClick={() => update({ speed: aim.speed + 0.1 })}>
-              +
-            </button>
-            <button
-              type="button"
-              className="primary"
-              data-testid="shoot-quick"
-              disabled={waitingForServer}
-              onClick={shoot}
-            >
-              {canLag ? t("lag.shoot") : t("aim.shoot")}
-            </button>
-          </div>
+        {finished && resultClosedFor !== snapshot.matchId && (
+          <ResultOverlay
+            snapshot={snapshot}
+            seat={seat}
+            series={series}
+            onRematch={() => session.send("rematch", {})}
+            onClose={() => setResultClosedFor(snapshot.matchId)}
+            onLobby={onLobby}
+          />
         )}
-        {showVerdict && lastShot && (
-          <p className={`verdict${lastShot.message.verdict?.foul ? " foul" : ""}`} data-testid="verdict" role="status">
-            <strong>
-              {t("verdict.title")} №{lastShot.message.number}:
-            </strong>{" "}
-            {verdictText(lastShot.message, i18n.language, t)}
-          </p>
-        )}
-        {errorText && (
+      </div>
+      <div className="verdict-line">
+        {errorText ? (
           <p className="error" role="alert" data-testid="server-error">
             {t("error.title")}: {errorText}{" "}
-            <button type="button" aria-label={t("app.close")} onClick={() => session.clearError()}>
+            <button type="button" className="dismiss" aria-label={t("app.close")} onClick={() => session.clearError()}>
               ×
             </button>
           </p>
+        ) : playback ? (
+          <p className="verdict rolling" data-testid="rolling">
+            <span>
+              {playback.replay
+                ? t("table.replaying", { number: playback.record.message.number })
+                : t("table.rolling", { number: playback.record.message.number })}
+            </span>
+            <button type="button" className="skip" data-testid="skip-animation" onClick={() => session.endPlayback()}>
+              {playback.replay ? t("table.replayEnd") : t("table.skip")}
+            </button>
+          </p>
+        ) : (
+          lastShot && (
+            <p
+              className={`verdict${lastShot.message.verdict?.foul ? " foul" : ""}`}
+              data-testid="verdict"
+              data-shot={lastShot.message.number}
+              role="status"
+              title={verdictText(lastShot.message, names, i18n.language, t)}
+            >
+              <strong>{t("verdict.title", { number: lastShot.message.number })}</strong>{" "}
+              {verdictText(lastShot.message, names, i18n.language, t)}
+            </p>
+          )
         )}
       </div>
-      <aside className="side-panel">
-        <Scoreboard snapshot={snapshot} seat={seat} />
-        <MatchPanel
-          session={session}
-          state={state}
-          offerOpen={offerOpen}
-          onAccept={() => {
-            setAcceptedShot(snapshot.shotNumber);
-            session.send("answer", { shotNumber: snapshot.shotNumber, accept: true });
-          }}
-        />
-        {(canShoot || canLag) && (
-          <AimControls
-            kind={canLag ? "lag" : "shot"}
-            mode={aim.mode}
-            onMode={(mode) => update({ mode, pending: null })}
-            cue={cueId}
-            placing={placing !== null}
-            angle={aim.angle}
-            onAngle={(angle) => update({ angle: normaliseAngle(angle) })}
-            onTurn={turn}
-            speed={aim.speed}
-            onSpeed={(speed) => update({ speed })}
-            offset={aim.offset}
-            onOffset={(offset) => update({ offset })}
-            onShoot={shoot}
-            canShoot={(canShoot || canLag) && !waitingForServer}
-          />
-        )}
-        {canShoot && (
-          <CallPanel
-            call={aim.call}
-            cue={cueId}
-            pending={aim.pending}
-            editable
-            onPocket={(pocket) => aim.pending !== null && addCall(aim.pending, pocket)}
-            onOwn={() => update({ pending: cueId, mode: "call" })}
-            onWay={(ball, way) => update({ call: withWay(aim.call, ball, way) })}
-            onRemove={(ball) => update({ call: withoutCalled(aim.call, ball) })}
-            onClear={() => update({ call: [], pending: null })}
-          />
-        )}
-        {theirAim && theirAim.call.length > 0 && (
-          <CallPanel
-            call={theirAim.call as CalledBall[]}
-            cue={theirAim.stroke.cue}
-            pending={null}
-            editable={false}
-            onPocket={() => {}}
-            onOwn={() => {}}
-            onWay={() => {}}
-            onRemove={() => {}}
-            onClear={() => {}}
-          />
-        )}
-        <ShotLog shots={state.shots} snapshot={snapshot} onReplay={(record) => session.replay(record)} />
-        <ChatPanel lines={state.chat} onSend={(text) => session.send("chat", { text })} />
-        <pre hidden data-testid="ball-positions">
-          {JSON.stringify(tableBalls.map((b) => [b.id, Math.round(b.x * 1e4) / 1e4, Math.round(b.y * 1e4) / 1e4]))}
-        </pre>
+      <div className="dock" data-testid="dock">
+        {dock}
+      </div>
+      <aside className="side-panel" data-testid="side-panel">
+        <MatchMenu session={session} state={state} names={names} />
       </aside>
+      {touring && seat !== null && <TourOverlay onDone={() => setTouring(false)} />}
+      <pre hidden data-testid="ball-positions">
+        {JSON.stringify(tableBalls.map((b) => [b.id, Math.round(b.x * 1e4) / 1e4, Math.round(b.y * 1e4) / 1e4]))}
+      </pre>
     </div>
   );
 }
 
 function TurnLine({
   state,
-  myTurn,
-  canLag,
-  toMoveName,
+  rights,
+  playing,
 }: {
   readonly state: SessionState;
-  readonly myTurn: boolean;
-  readonly canLag: boolean;
-  readonly toMoveName: string;
+  readonly rights: ReturnType<typeof turnRights>;
+  readonly playing: boolean;
 }) {
   const { t } = useTranslation();
-  const { snapshot, seat } = state;
+  const { snapshot } = state;
+  const mover = snapshot.players[snapshot.toMove]?.name ?? "";
   let text = "";
+  let mine = false;
   if (snapshot.phase === "waiting") text = t("table.waitingShort");
+  else if (snapshot.phase === "finished") text = t("table.finished");
+  else if (playing || snapshot.animating) text = t("table.animating");
   else if (snapshot.phase === "lag") {
-    if (canLag) text = t("lag.hint");
-    else if (seat !== null && snapshot.lagSent[seat]) text = t("lag.sent");
-    else text = t("lag.waiting");
-  } else if (snapshot.phase === "finished") text = "";
-  else if (snapshot.animating) text = t("table.animating");
-  else if (snapshot.phase === "opening") text = myTurn ? t("opening.yours") : t("opening.theirs", { name: toMoveName });
-  else if (myTurn) text = t("table.yourTurn");
-  else if (toMoveName) text = t("table.theirTurn", { name: toMoveName });
+    // The lag's full instruction is in the dock; the strip says only whose it is.
+    text = rights.canLag ? t("notice.lagTurn") : lagLine(state, t);
+    mine = rights.canLag;
+  } else if (rights.myTurn) {
+    mine = true;
+    text = rights.offerToMe
+      ? t("table.yourDecision")
+      : snapshot.phase === "opening"
+        ? t("opening.yours")
+        : t("table.yourTurn");
+  } else if (mover && snapshot.players[snapshot.toMove]?.connected === false) {
+    text = t("table.moverAbsent", { name: mover });
+  } else if (mover) {
+    text = snapshot.offer !== "" ? t("table.theirDecision", { name: mover }) : t("table.theirTurn", { name: mover });
+  }
   return (
-    <span className="turn-line" data-testid="turn-line" aria-live="polite">
+    <p className={mine ? "turn-line mine" : "turn-line"} data-testid="turn-line" aria-live="polite">
       {text}
-    </span>
+    </p>
   );
 }

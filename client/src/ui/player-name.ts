@@ -1,4 +1,4 @@
-import { PlayerName } from "@habibka/shared/protocol";
+import { nameProblem } from "@habibka/shared/protocol";
 
 const NAME_KEY = "habibka.name";
 
@@ -7,7 +7,7 @@ const NAME_KEY = "habibka.name";
  * the server checks again.
  */
 export function isValidName(name: string): boolean {
-  return PlayerName.safeParse(name).success;
+  return nameProblem(name) === null;
 }
 
 export function storedName(): string {

@@ -1,8 +1,10 @@
 import { useEffect, useState } from "react";
 import type { Vec } from "../game/aim-geometry.ts";
+import type { CallEntry } from "../game/call-way.ts";
 import { clampSpeed, type Offset, roundAngle } from "../game/stroke-limits.ts";
-import type { CalledBall } from "../net/messages.ts";
-import type { AimMode } from "./AimControls.tsx";
+
+/** The table tool: aiming (and calling by tapping balls and pockets), or choosing the cue ball. */
+export type AimMode = "aim" | "cue";
 
 export interface AimState {
   readonly mode: AimMode;
@@ -11,34 +13,34 @@ export interface AimState {
   readonly angle: number;
   readonly speed: number;
   readonly offset: Offset;
-  readonly call: readonly CalledBall[];
+  readonly call: readonly CallEntry[];
   /** A ball picked for the call, waiting for its pocket. */
   readonly pending: number | null;
   /** Where the ball in hand stands (opening shot, lag); null: the default spot. */
   readonly place: Vec | null;
 }
 
-const FRESH: AimState = {
-  mode: "aim",
-  cue: null,
-  angle: 0,
-  speed: 2.5,
-  offset: { x: 0, y: 0 },
-  call: [],
-  pending: null,
-  place: null,
-};
+/** The power a stroke starts with: a lag that comes back near the head, a firm break, an ordinary shot. */
+export function defaultSpeed(phase: string): number {
+  if (phase === "lag") return 2;
+  if (phase === "opening") return 8;
+  return 2.5;
+}
+
+function fresh(speed: number, angle: number): AimState {
+  return { mode: "aim", cue: null, angle, speed, offset: { x: 0, y: 0 }, call: [], pending: null, place: null };
+}
 
 /**
- * The player's stroke being composed. A new turn (shot number or mover changes) starts a fresh call and
- * cue choice but keeps the power and angle the player was used to.
+ * The player's stroke being composed. A new turn (shot number, mover or phase changes) starts afresh: a new
+ * call and cue ball, the tip back in the centre and the power back to the phase's default (a break's power
+ * must not carry over to the next soft shot); only the direction stays where the player left it.
  */
-export function useAim(turnKey: string) {
-  const [aim, setAim] = useState<AimState>(FRESH);
+export function useAim(turnKey: string, phase: string) {
+  const [aim, setAim] = useState<AimState>(() => fresh(defaultSpeed(phase), 0));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the turn key names the turn; the phase is part of it
   useEffect(() => {
-    // turnKey names the turn: whenever it changes, the previous turn's call and cue no longer apply.
-    void turnKey;
-    setAim((a) => ({ ...FRESH, angle: a.angle, speed: a.speed }));
+    setAim((a) => fresh(defaultSpeed(phase), a.angle));
   }, [turnKey]);
   const update = (patch: Partial<AimState>) =>
     setAim((a) => {

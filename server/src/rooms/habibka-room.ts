@@ -23,10 +23,12 @@ import {
   answerOffer,
   decide,
   expireShotClock,
+  judgePlannedShot,
   type MatchView,
+  planShot,
   playLag,
-  playShot,
   type Step,
+  shotSimulation,
   viewMatch,
 } from "@habibka/shared/pipeline";
 import {
@@ -54,6 +56,7 @@ import {
   type Decider,
 } from "../computer/computer-seat.ts";
 import type { Logger } from "../logger.ts";
+import type { ShotPhysics } from "../physics/physics-pool.ts";
 import type { AddressLimits, RateLimitSettings } from "../rate-limits.ts";
 import type { MatchRecords } from "../records/match-records.ts";
 import type { TableLeases } from "../records/table-leases.ts";
@@ -107,6 +110,8 @@ export interface RoomServices {
   readonly thinkScale?: number;
   /** The physics engine this process simulates every shot on (PHYSICS_ENGINE). */
   readonly physicsEngine: EngineName;
+  /** Where shots are simulated: a worker pool, off the event loop (physics/physics-pool.ts). */
+  readonly physics: ShotPhysics;
 }
 
 /**
@@ -613,7 +618,10 @@ export function createHabibkaRoom(services: RoomServices) {
     private async shotFrom(seat: SeatIndex, message: ShotMessage): Promise<Handled> {
       if (!hasBegun(this.live.match)) return waitingForOpponent("shot");
       if (this.timing.running) return stillAnimating("shot");
-      const step = playShot(this.live.match, seat, message, services.physicsEngine);
+      const plan = planShot(this.live.match, seat, message);
+      if (!plan.ok) return refusal("shot", plan.error);
+      const simulation = await services.physics.simulate(shotSimulation(plan.value), services.physicsEngine);
+      const step = judgePlannedShot(this.live.match, plan.value, simulation);
       if (!step.ok) return refusal("shot", step.error);
       return (await this.apply(step.value)) ? undefined : notRecorded("shot");
     }

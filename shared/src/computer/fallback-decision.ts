@@ -1,4 +1,4 @@
-import { isLastBallPlay } from "../rules/position.ts";
+import { isLastBallPlay } from "../rules/last-ball.ts";
 import { isWhiteBall } from "../table/balls.ts";
 import type { Decision, ShotDecision } from "./decision.ts";
 import { lagPlace } from "./lag-decision.ts";

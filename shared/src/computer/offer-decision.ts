@@ -1,4 +1,5 @@
-import { isLastBallPlay, opponentOf, WINNING_SHELF } from "../rules/position.ts";
+import { isLastBallPlay } from "../rules/last-ball.ts";
+import { opponentOf, WINNING_SHELF } from "../rules/position.ts";
 import type { PassDecision, TakeDecision } from "./decision.ts";
 import type { LevelSpec } from "./levels.ts";
 import { bestPotChance } from "./pot-chance.ts";

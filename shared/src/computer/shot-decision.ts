@@ -1,5 +1,5 @@
 import { seededRandom } from "../random.ts";
-import { isLastBallPlay } from "../rules/position.ts";
+import { isLastBallPlay } from "../rules/last-ball.ts";
 import { type BallPosition, COLOURED_BALL, isWhiteBall } from "../table/balls.ts";
 import { HOUSE_LINE_X, type Point } from "../table/marks.ts";
 import type { ShotDecision } from "./decision.ts";

@@ -1,7 +1,9 @@
 import { simulate } from "../physics/index.ts";
 import type { CalledBall } from "../rules/call.ts";
-import { isLastBallPlay, type PlayerIndex, type Position, WINNING_SHELF } from "../rules/position.ts";
-import { judgeShot, type ShotVerdict } from "../rules/verdict.ts";
+import { isLastBallPlay } from "../rules/last-ball.ts";
+import { type PlayerIndex, type Position, WINNING_SHELF } from "../rules/position.ts";
+import { judgeShot } from "../rules/verdict.ts";
+import type { ShotVerdict } from "../rules/verdict-types.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallTrace } from "../shot/trace-codec.ts";
 import type { BallPosition } from "../table/balls.ts";

@@ -1,6 +1,6 @@
 import type { ComputerLevel, Opponent } from "../protocol/computer-opponent.ts";
 import { fail } from "../rules/result.ts";
-import type { ShotVerdict } from "../rules/verdict.ts";
+import type { ShotVerdict } from "../rules/verdict-types.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallPosition } from "../table/balls.ts";
 import type { MatchAction } from "./actions.ts";

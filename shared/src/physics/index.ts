@@ -7,7 +7,7 @@ export type { BallTrace, TracePoint } from "../shot/trace-codec.ts";
 export { decodeTrace, encodeTrace, traceAt } from "../shot/trace-codec.ts";
 export * from "./constants.ts";
 export { DEFAULT_ENGINE, ENGINE_NAMES, type EngineName } from "./engines.ts";
-export { openingBreak, RACK_JITTER } from "./opening-break.ts";
+export { openingBreak } from "./opening-break.ts";
 export type { SimulationInput, SimulationResult, SimulationStats } from "./simulate.ts";
 export { simulate } from "./simulate.ts";
 export type { Stroke } from "./stroke.ts";

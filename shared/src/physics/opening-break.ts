@@ -1,9 +1,6 @@
 import { type Random, seededRandom } from "../random.ts";
-import { APEX_BALL, rackPositions } from "../table/rack.ts";
+import { APEX_BALL, RACK_JITTER, rackPositions } from "../table/rack.ts";
 import type { SimulationInput } from "./simulate.ts";
-
-/** Rack jitter: up to 0.1 mm per axis, below gap/(2√2) for the default 0.3 mm gap, so no two balls touch. */
-export const RACK_JITTER = 0.0001;
 
 /**
  * The real opening shot (clause 5, I22) as a simulation input: the coloured ball on the centre mark, the pyramid

@@ -1,13 +1,13 @@
-import type { LagAction, MatchAction, ShotAction } from "../match/actions.ts";
+import type { LagAction, MatchAction, ShotAction, ShotRequest } from "../match/actions.ts";
 import { applyAction, prepareShot } from "../match/apply-action.ts";
 import { lagPair, lagStrokes, validateLagShot } from "../match/lag.ts";
 import { explainLag } from "../match/lag-verdict.ts";
 import type { MatchState } from "../match/match-state.ts";
 import type { PlayedShot } from "../match/record.ts";
-import { clockStroke } from "../match/shot.ts";
+import { clockStroke, type ShotSetup } from "../match/shot.ts";
 import type { MatchResult, Transition } from "../match/transition.ts";
 import { DEFAULT_ENGINE, type EngineName } from "../physics/engines.ts";
-import { simulate } from "../physics/simulate.ts";
+import { type SimulationInput, type SimulationResult, simulate } from "../physics/simulate.ts";
 import type { LagMessage, ShotMessage } from "../protocol/client-messages.ts";
 import { fail, ok, type Result } from "../rules/result.ts";
 import { type BallTrace, encodeTrace } from "../shot/trace-codec.ts";
@@ -39,15 +39,18 @@ export function decide(match: MatchState, action: MatchAction): MatchResult<Step
   return ok({ ...applied.value, action });
 }
 
-/** A shot, simulated on `engine` (the server's PHYSICS_ENGINE; exact unless given) and judged. */
-export function playShot(
-  match: MatchState,
-  seat: Seat,
-  message: ShotMessage,
-  engine: EngineName = DEFAULT_ENGINE,
-): Result<Step> {
-  const request = {
-    type: "shot" as const,
+/** A shot checked and ready for the physics: the request as the match will record it, and what to simulate. */
+export interface ShotPlan {
+  readonly seat: Seat;
+  readonly message: ShotMessage;
+  readonly request: ShotRequest;
+  readonly setup: ShotSetup;
+}
+
+/** Checks a shot against the match and says what to simulate (nothing is simulated yet). */
+export function planShot(match: MatchState, seat: Seat, message: ShotMessage): Result<ShotPlan> {
+  const request: ShotRequest = {
+    type: "shot",
     shot: message.shotNumber,
     player: seat,
     stroke: message.stroke,
@@ -56,8 +59,17 @@ export function playShot(
   };
   const setup = prepareShot(match, request);
   if (!setup.ok) return setup;
-  const simulation = simulate({ balls: setup.value.table, strokes: [setup.value.stroke], trace: true }, engine);
-  const action: ShotAction = { ...request, result: { events: simulation.events, rest: simulation.rest } };
+  return ok({ seat, message, request, setup: setup.value });
+}
+
+/** What the physics is asked to simulate for a planned shot (with the trace the table animates). */
+export function shotSimulation(plan: ShotPlan): SimulationInput {
+  return { balls: plan.setup.table, strokes: [plan.setup.stroke], trace: true };
+}
+
+/** Judges a planned shot with what the physics made of it. */
+export function judgePlannedShot(match: MatchState, plan: ShotPlan, simulation: SimulationResult): Result<Step> {
+  const action: ShotAction = { ...plan.request, result: { events: simulation.events, rest: simulation.rest } };
   const applied = applyAction(match, action);
   if (!applied.ok) return applied;
   return ok({
@@ -65,16 +77,28 @@ export function playShot(
     action,
     played: {
       kind: "shot",
-      number: request.shot,
-      seat,
-      request: message,
-      before: setup.value.table,
+      number: plan.request.shot,
+      seat: plan.seat,
+      request: plan.message,
+      before: plan.setup.table,
       events: simulation.events,
       trace: encodeTrace(simulation.trace ?? []),
       duration: traceDuration(simulation.trace),
       verdict: verdictOf(applied.value),
     },
   });
+}
+
+/** A shot, simulated here on `engine` (exact unless given) and judged: plan, physics, judgement in one. */
+export function playShot(
+  match: MatchState,
+  seat: Seat,
+  message: ShotMessage,
+  engine: EngineName = DEFAULT_ENGINE,
+): Result<Step> {
+  const plan = planShot(match, seat, message);
+  if (!plan.ok) return plan;
+  return judgePlannedShot(match, plan.value, simulate(shotSimulation(plan.value), engine));
 }
 
 function verdictOf(transition: Transition) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { POCKET_IDS } from "../table/pockets.ts";
-import { ChatText } from "./visible-text.ts";
+import { ChatText } from "./text-schemas.ts";
 
 /**
  * Messages a client sends to a table (docs/PROTOCOL.md). Shapes and ranges are checked here, with the

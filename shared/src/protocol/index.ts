@@ -3,4 +3,5 @@ export * from "./close-codes.ts";
 export * from "./computer-opponent.ts";
 export type * from "./server-messages.ts";
 export * from "./table-options.ts";
+export * from "./text-schemas.ts";
 export * from "./visible-text.ts";

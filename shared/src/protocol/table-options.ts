@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ComputerLevel, DEFAULT_COMPUTER_LEVEL, Opponent } from "./computer-opponent.ts";
-import { PlayerName } from "./visible-text.ts";
+import { PlayerName } from "./text-schemas.ts";
 
 /** How the opening shot is decided (clause 5, I21). */
 export const OpeningMode = z.enum(["lag", "draw"]);

@@ -1,7 +1,6 @@
-import { z } from "zod";
-
 /**
- * Text that one person types and everyone at the table reads: player names and chat lines. Both are
+ * Text that one person types and everyone at the table reads: player names and chat lines, checked here
+ * without zod so that the client can check a name as it is typed (text-schemas.ts has the schemas). Both are
  * normalised to NFC (so "é" typed as e + U+0301 and as U+00E9 are the same name) and cleared of the
  * characters that let a stranger hide or disguise text: bidirectional controls (which reverse what follows
  * them), zero-width characters, and the Hangul and Braille fillers that render as nothing but count as
@@ -30,17 +29,9 @@ const VISIBLE_LETTER = /[\p{L}\p{N}]/u;
 
 export const NAME_MAX_LENGTH = 24;
 
-/** A player's display name, NFC-normalised and trimmed; each way to break the rules has its own message. */
-export const PlayerName = z
-  .string()
-  .max(200, `name must be at most ${NAME_MAX_LENGTH} characters`)
-  .transform((name) => name.normalize("NFC").trim())
-  .superRefine((name, context) => {
-    const problem = nameProblem(name);
-    if (problem) context.addIssue({ code: "custom", message: problem });
-  });
-
-function nameProblem(name: string): string | null {
+/** What is wrong with a name as typed (before NFC and trimming), or null when it is a good one. */
+export function nameProblem(typed: string): string | null {
+  const name = typed.normalize("NFC").trim();
   if (name.length === 0) return "enter a name";
   if ([...name].length > NAME_MAX_LENGTH) return `name must be at most ${NAME_MAX_LENGTH} characters`;
   if (HAS_BIDI_CONTROL.test(name)) return "name must not contain direction controls";
@@ -57,9 +48,3 @@ export const CHAT_MAX_LENGTH = 200;
 export function cleanChatText(text: string): string {
   return text.normalize("NFC").replace(HIDDEN_CHARACTERS, "").trim();
 }
-
-export const ChatText = z
-  .string()
-  .max(CHAT_MAX_LENGTH * 4, `at most ${CHAT_MAX_LENGTH} characters`)
-  .transform(cleanChatText)
-  .pipe(z.string().min(1, "empty message").max(CHAT_MAX_LENGTH, `at most ${CHAT_MAX_LENGTH} characters`));

@@ -2,10 +2,12 @@ import type { ShotEvent } from "../shot/shot-events.ts";
 import { type BallPosition, isWhiteBall, WHITE_BALLS } from "../table/balls.ts";
 import { isInHouse } from "../table/regions.ts";
 import { type CalledBall, validateCall } from "./call.ts";
-import { isLastBallPlay, isOnTable, type Pair, type Position, WINNING_SHELF } from "./position.ts";
+import { isLastBallPlay } from "./last-ball.ts";
+import { isOnTable, type Pair, type Position, WINNING_SHELF } from "./position.ts";
 import { fail, ok, type Result } from "./result.ts";
 import { type Stroke, validateStroke } from "./stroke.ts";
-import { type ContractVerdict, judgeShot, type ShotVerdict, toContractVerdict } from "./verdict.ts";
+import { judgeShot, toContractVerdict } from "./verdict.ts";
+import type { ContractVerdict, ShotVerdict } from "./verdict-types.ts";
 
 /**
  * The `habibka-sim` command's scenario (docs/rules/sim-cli.md, "The scenario (input)"), already parsed from

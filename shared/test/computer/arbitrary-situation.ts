@@ -1,7 +1,8 @@
 import { createMatch, type MatchState, type Phase } from "../../src/match/match-state.ts";
 import { canBallStandAt } from "../../src/physics/boundary.ts";
 import { type Random, seededRandom } from "../../src/random.ts";
-import { isLastBallPlay, type PlayerIndex } from "../../src/rules/position.ts";
+import { isLastBallPlay } from "../../src/rules/last-ball.ts";
+import type { PlayerIndex } from "../../src/rules/position.ts";
 import { type BallPosition, WHITE_BALLS } from "../../src/table/balls.ts";
 import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH } from "../../src/table/dimensions.ts";
 import { APEX_BALL, startingPosition } from "../../src/table/rack.ts";

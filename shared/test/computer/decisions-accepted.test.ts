@@ -12,7 +12,7 @@ import type { MatchState } from "../../src/match/match-state.ts";
 import { simulate } from "../../src/physics/index.ts";
 import { answerOffer, playLag } from "../../src/pipeline/table-pipeline.ts";
 import { LagMessage, ShotMessage } from "../../src/protocol/client-messages.ts";
-import { isLastBallPlay } from "../../src/rules/position.ts";
+import { isLastBallPlay } from "../../src/rules/last-ball.ts";
 import { type ActingPhase, arbitraryState } from "./arbitrary-situation.ts";
 
 /**

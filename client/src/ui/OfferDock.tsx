@@ -1,0 +1,28 @@
+import { useTranslation } from "react-i18next";
+import type { TableSnapshot } from "../net/table-snapshot.ts";
+
+interface Props {
+  readonly snapshot: TableSnapshot;
+  readonly seat: 0 | 1;
+  readonly onAnswer: (accept: boolean) => void;
+}
+
+/** An offer for this player, in place of the stroke controls: take the shot, or pass it back. */
+export function OfferDock({ snapshot, seat, onAnswer }: Props) {
+  const { t } = useTranslation();
+  const other = snapshot.players[seat === 0 ? 1 : 0]?.name ?? "";
+  const bonus = snapshot.offer === "bonus";
+  return (
+    <section className="decision" data-testid="decision" role="alertdialog" aria-label={t("offer.title")}>
+      <p>{bonus ? t("offer.bonus") : t("offer.foul", { name: other })}</p>
+      <div className="row">
+        <button type="button" className="primary" data-testid="answer-accept" onClick={() => onAnswer(true)}>
+          {bonus ? t("offer.bonusTake") : t("offer.foulPlay")}
+        </button>
+        <button type="button" data-testid="answer-pass" onClick={() => onAnswer(false)}>
+          {bonus ? t("offer.bonusPass") : t("offer.foulPass", { name: other })}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import i18next from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import { en } from "../src/i18n/en.ts";
+import { ru } from "../src/i18n/ru.ts";
+import type { ActionBroadcast, ShotBroadcast } from "../src/net/messages.ts";
+import { actionText } from "../src/ui/action-text.ts";
+import { safetyShortfall, verdictText } from "../src/ui/verdict-text.ts";
+
+const names = ["Анна", "Борис"] as const;
+
+beforeAll(async () => {
+  await i18next.init({
+    resources: { ru: { translation: ru }, en: { translation: en } },
+    lng: "ru",
+    interpolation: { escapeValue: false },
+  });
+});
+const tr = (lng: "ru" | "en") => i18next.getFixedT(lng);
+
+const base = {
+  foul: false,
+  reasons: [],
+  counted: [],
+  spotted: [],
+  penalty: null,
+  penaltyBall: null,
+  paidDebt: [],
+  drops: [],
+  safety: null,
+  coloured: "in-place",
+  opening: false,
+  cue: 5,
+  bonus: false,
+  winner: null,
+  next: { player: 0, mayPass: false },
+  lastBall: { before: false, after: false },
+  shelf: [0, 0],
+  debt: [0, 0],
+  clauses: [],
+  explanation: { ru: "серверный текст", en: "server text" },
+};
+
+function shot(verdict: Record<string, unknown>, over: Partial<ShotBroadcast> = {}): ShotBroadcast {
+  return {
+    matchId: "m",
+    number: 9,
+    kind: "shot",
+    seat: 1,
+    request: {},
+    before: [],
+    events: [],
+    trace: "",
+    duration: 1,
+    elapsed: 0,
+    verdict: { ...base, ...verdict },
+    ...over,
+  };
+}
+
+describe("verdicts in the players' words and names", () => {
+  it("a foul names the offender, says штраф, and hands the choice to the opponent by name", () => {
+    const text = verdictText(
+      shot({
+        foul: true,
+        reasons: ["coloured-touched"],
+        penalty: "debt",
+        next: { player: 0, mayPass: true },
+      }),
+      names,
+      "ru",
+      tr("ru"),
+    );
+    expect(text).toContain("Штраф — Борис: касание цветного шара (п. 10)");
+    expect(text).toContain("долг — Борис");
+    expect(text).toContain("Решает Анна: бить или пусть продолжает Борис");
+    expect(text).not.toMatch(/игрок[ау]? \d|сфолил|за игроком/);
+  });
+
+  it("a failed safety says what was missing after the first collision", () => {
+    const collision = { t: 0.5, type: "collision", a: 5, b: 7, ax: 0, ay: 0, bx: 0.068, by: 0 } as const;
+    const cushion = { t: 0.9, type: "cushion", ball: 7, cushion: "F", x: 1.7, y: 0 } as const;
+    expect(safetyShortfall([collision])).toBe("no-cushion");
+    expect(safetyShortfall([collision, cushion])).toBe("not-enough");
+    const text = verdictText(
+      shot({ foul: true, reasons: ["no-safety"], penalty: "shelf", penaltyBall: 4 }, { events: [collision] }),
+      names,
+      "ru",
+      tr("ru"),
+    );
+    expect(text).toContain("ни один шар не коснулся борта, не пересёк центральную линию и не упал в лузу");
+    expect(text).toContain("Штрафной шар 4 снят с полки");
+  });
+
+  it("a pot says who scored what, свояк or чужой, and how", () => {
+    const text = verdictText(
+      shot({
+        drops: [{ ball: 5, pocket: "FL", index: 3, fate: "called", way: "bank" }],
+        counted: [5],
+        bonus: true,
+        next: { player: 1, mayPass: true },
+      }),
+      names,
+      "ru",
+      tr("ru"),
+    );
+    expect(text).toContain("Борис забивает: шар 5 (свояк) в левую угловую у пирамиды дуплетом");
+    expect(text).toContain("На полку: 5");
+    expect(text).toContain("Борис: дополнительный удар");
+  });
+
+  it("the lag's result names the players, in both languages", () => {
+    const lag = shot(
+      {
+        losses: [[], ["long-cushion"]],
+        distances: [0.2, 0.3],
+        winner: 0,
+        explanation: { ru: "игрок 1", en: "player 1" },
+      },
+      { kind: "lag", seat: -1 },
+    );
+    const ruText = verdictText(lag, names, "ru", tr("ru"));
+    expect(ruText).toContain("Раскат: побеждает Анна");
+    expect(ruText).toContain("Борис: шар коснулся длинного борта");
+    expect(ruText).not.toContain("игрок");
+    expect(verdictText(lag, names, "en", tr("en"))).toContain("The lag: Анна wins");
+  });
+
+  it("a verdict this page cannot read falls back to the server's explanation", () => {
+    const odd = shot({}, { verdict: { explanation: { ru: "серверный текст", en: "server text" } } });
+    expect(verdictText(odd, names, "en", tr("en"))).toBe("server text");
+  });
+
+  it("decisions that are not shots read with names", () => {
+    const pass: ActionBroadcast = { kind: "pass", seat: 0, shotNumber: 10, offer: "foul" };
+    expect(actionText(pass, names, tr("ru"))).toBe("Анна не бьёт после штрафа — продолжает Борис");
+    const resign: ActionBroadcast = { kind: "resign", seat: 1, shotNumber: 10 };
+    expect(actionText(resign, names, tr("en"))).toBe("Борис resigns: Анна wins the match");
+  });
+});

@@ -1,0 +1,32 @@
+import { type EngineName, type SimulationInput, type SimulationResult, simulate } from "@habibka/shared/physics";
+import { Piscina } from "piscina";
+
+/**
+ * The shots' physics off the rooms' event loop: a worker thread simulates each shot (about a millisecond, a
+ * hard break tens of them), so that a table's shot never holds up the others, and a box's spare core does
+ * the work. The same deterministic code runs in the worker as in the room: the result is bit for bit what
+ * the room itself would have computed.
+ */
+export interface ShotPhysics {
+  simulate(input: SimulationInput, engine: EngineName): Promise<SimulationResult>;
+  close(): Promise<void>;
+}
+
+export function createPhysicsPool(options: { readonly threads: number }): ShotPhysics {
+  const pool = new Piscina({
+    filename: new URL("./physics-worker.ts", import.meta.url).href,
+    minThreads: options.threads,
+    maxThreads: options.threads,
+    idleTimeout: Number.POSITIVE_INFINITY,
+  });
+  return {
+    simulate: (input, engine) => pool.run({ input, engine }) as Promise<SimulationResult>,
+    close: () => pool.destroy(),
+  };
+}
+
+/** The physics in the calling thread, for tests that would rather not start a worker. */
+export const inlinePhysics: ShotPhysics = {
+  simulate: async (input, engine) => simulate(input, engine),
+  close: async () => undefined,
+};

@@ -1,0 +1,28 @@
+import { openingBreak, simulate } from "@habibka/shared/physics";
+import { afterAll, describe, expect, it } from "vitest";
+import { createPhysicsPool } from "../src/physics/physics-pool.ts";
+
+/** The shots' physics in a worker thread gives, bit for bit, what the room's own thread would compute. */
+describe("the physics pool", () => {
+  const pool = createPhysicsPool({ threads: 1 });
+  afterAll(async () => {
+    await pool.close();
+  });
+
+  it.each(["exact", "planck"] as const)(
+    "simulates a break on the %s engine exactly as the calling thread does",
+    async (engine) => {
+      const input = openingBreak(8, 12, true);
+      const inWorker = await pool.simulate(input, engine);
+      const here = simulate(input, engine);
+      expect({ ...inWorker, stats: undefined }).toEqual({ ...here, stats: undefined });
+      expect(inWorker.events.length).toBeGreaterThan(20);
+    },
+  );
+
+  it("keeps several shots apart when they arrive at once", async () => {
+    const shots = [3, 4, 5].map((seed) => openingBreak(6, seed));
+    const results = await Promise.all(shots.map((shot) => pool.simulate(shot, "exact")));
+    for (const [i, result] of results.entries()) expect(result.rest).toEqual(simulate(shots[i]!).rest);
+  });
+});
