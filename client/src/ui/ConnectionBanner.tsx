@@ -13,9 +13,10 @@ export function ConnectionBanner({ status, onRetry, onLobby }: Props) {
   const { t } = useTranslation();
   let text: string | null = null;
   if (status.kind === "connecting") text = t("table.connecting");
-  else if (status.kind === "reconnecting") text = t("table.reconnecting");
+  // The SDK re-establishing the session and the page joining again are one wait to the player: one text.
+  else if (status.kind === "reconnecting") text = t("table.connectionLost");
   else if (status.kind === "rejoining")
-    text = status.reason === "restart" ? t("table.rejoiningRestart") : t("table.rejoiningLost");
+    text = status.reason === "restart" ? t("table.serverRestarting") : t("table.connectionLost");
   else if (status.kind === "gave-up") text = t("table.gaveUp");
   else if (status.kind === "taken-over") text = t("table.takenOver");
   else if (status.kind === "closed") text = t("table.closed");

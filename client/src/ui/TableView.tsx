@@ -380,7 +380,7 @@ export function TableView({ session, state, onLobby }: Props) {
 
   return (
     <div
-      className={`table-view${menuOpen ? " menu-open" : ""}`}
+      className={`table-view${menuOpen ? " menu-open" : ""}${connected ? "" : " away"}`}
       data-testid="table-view"
       data-phase={snapshot.phase}
       data-match-id={snapshot.matchId}
@@ -397,6 +397,7 @@ export function TableView({ session, state, onLobby }: Props) {
         <Scoreboard snapshot={snapshot} seat={seat} />
         <TurnLine state={state} rights={rights} playing={livePlayback} />
         <TurnNotice notice={notice} />
+        <ConnectionBanner status={state.status} onRetry={() => session.retry()} onLobby={onLobby} />
         <button
           type="button"
           className="menu-button"
@@ -409,7 +410,6 @@ export function TableView({ session, state, onLobby }: Props) {
         </button>
       </div>
       <div className="table-stage">
-        <ConnectionBanner status={state.status} onRetry={() => session.retry()} onLobby={onLobby} />
         <TableCanvas
           balls={composing ? composedBalls : theirBalls}
           overlay={overlay}
