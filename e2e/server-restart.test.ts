@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SCREENSHOT_DIR } from "./support/browser.ts";
@@ -97,7 +98,7 @@ describe("the server restarts under a match", () => {
       shelves: await shelvesShown(page),
       debts: await debtsShown(page),
       balls: await ballPositions(page),
-      players: await page.getByTestId("players").textContent(),
+      scores: [await page.getByTestId("score-0").textContent(), await page.getByTestId("score-1").textContent()],
     };
   }
 
@@ -196,6 +197,7 @@ describe("the server restarts under a match", () => {
     await anna.screenshot({ path: shot(`${label}-banner-laptop`) });
     await boris.screenshot({ path: shot(`${label}-banner-phone`) });
 
+    const restartedAt = Date.now();
     await table.startServer();
     for (const page of pages) {
       const seat = seats.get(page)!;
@@ -206,6 +208,9 @@ describe("the server restarts under a match", () => {
         60_000,
       );
     }
+    console.info(
+      `${signal}: from starting the next process to every page back at the table: ${Date.now() - restartedAt} ms`,
+    );
     await anna.screenshot({ path: shot(`${label}-back-laptop`) });
     await boris.screenshot({ path: shot(`${label}-back-phone`) });
 
@@ -214,7 +219,20 @@ describe("the server restarts under a match", () => {
       expect(await page.evaluate(() => (window as unknown as { samePage?: string }).samePage)).toBe(
         "before the restart",
       );
-      expect(await matchShown(page)).toEqual(before.get(page));
+      const shown = await waitFor(
+        "the match as it was",
+        () => matchShown(page),
+        (m) => isDeepStrictEqual(m, before.get(page)),
+        15_000,
+      ).catch(async () => matchShown(page));
+      expect(shown).toEqual(before.get(page));
+      // Both players are back in their seats, as every page shows them.
+      await waitFor(
+        "both seats present",
+        () => page.locator("[data-testid^=absent-]").count(),
+        (n) => n === 0,
+        30_000,
+      );
     }
     expect(pages.map((p) => loads.get(p))).toEqual(loadsBefore);
     // The striker's aim waited for him.

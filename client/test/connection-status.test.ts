@@ -49,7 +49,7 @@ describe("the table link's states", () => {
     const waits: number[] = [];
     let now = 0;
     while (status.kind === "rejoining") {
-      const wait = waitBeforeAttempt(status, now)!;
+      const wait = waitBeforeAttempt(status, now, 0.5)!;
       waits.push(wait);
       now += wait;
       status = nextStatus(status, { type: "attempt-failed", at: now });
@@ -59,6 +59,13 @@ describe("the table link's states", () => {
     expect(now).toBe(REJOIN_FOR_MS);
     expect(status).toEqual({ kind: "gave-up", reason: "restart" });
     expect(waitBeforeAttempt(status, now)).toBeNull();
+  });
+
+  it("spreads each pause by a fifth either way, so pages sent away together do not return together", () => {
+    const status = nextStatus(run([left(4100, 0)]), { type: "attempt-failed", at: 500 });
+    expect(waitBeforeAttempt(status, 500, 0)).toBe(800);
+    expect(waitBeforeAttempt(status, 500, 0.5)).toBe(1000);
+    expect(waitBeforeAttempt(status, 500, 0.999_999)).toBe(1200);
   });
 
   it("after giving up, trying again comes back for as long again; a rejoin ends it", () => {

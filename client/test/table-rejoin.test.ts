@@ -17,6 +17,8 @@ const store = new Map<string, string>();
 let fetched: string[] = [];
 beforeEach(() => {
   vi.useFakeTimers();
+  // The pauses' spread at its middle: every pause exactly as long as its attempt's.
+  vi.spyOn(Math, "random").mockReturnValue(0.5);
   server.reset();
   store.clear();
   fetched = [];
@@ -32,6 +34,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 const players = () =>

@@ -63,10 +63,15 @@ export function rejoinPause(attempt: number): number {
   return Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (attempt - 1));
 }
 
-/** How long to wait, from `now`, before the next attempt: never past the deadline, so the last one is at it. */
-export function waitBeforeAttempt(status: ConnectionStatus, now: number): number | null {
+/**
+ * How long to wait, from `now`, before the next attempt: the pause give or take a fifth, so that the pages
+ * a restart sent away all at once do not come back all at once; never past the deadline, so the last
+ * attempt is made at it. `random` is in [0, 1).
+ */
+export function waitBeforeAttempt(status: ConnectionStatus, now: number, random = Math.random()): number | null {
   if (status.kind !== "rejoining") return null;
-  return Math.max(0, Math.min(rejoinPause(status.attempt), status.until - now));
+  const pause = Math.round(rejoinPause(status.attempt) * (0.8 + 0.4 * random));
+  return Math.max(0, Math.min(pause, status.until - now));
 }
 
 function rejoining(reason: RejoinReason, at: number): ConnectionStatus {
