@@ -138,12 +138,14 @@ describe("match history", () => {
           verdict: { explanation: { ru: "р", en: "e" } },
           trace: "AQA=",
         },
-        { number: 2, seat: 1, kind: "shot", events: [] },
+        { number: 2, seat: 1, kind: "shot", events: [], verdict: { explanation: { ru: "р", en: "e" } } },
+        { number: 3, seat: 0, kind: "shot", events: [] },
         { bogus: true },
       ],
     });
+    // A shot without a verdict cannot be told in the log, so it is left out like anything unreadable.
     expect(shots.map((s) => `${s.kind}${s.number}`)).toEqual(["lag1", "shot2"]);
-    expect(shots[0]!.verdict?.explanation?.ru).toBe("р");
+    expect(shots[0]!.verdict.explanation.ru).toBe("р");
     expect(shots[0]!.trace).toBe("AQA=");
     expect(shots[0]!.before).toEqual([{ id: 1, x: -1.2, y: 0.3 }]);
     expect(shots[1]!.trace).toBe("");

@@ -1,3 +1,4 @@
+import type { ShotVerdict } from "@habibka/shared";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { en } from "../src/i18n/en.ts";
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 const tr = (lng: "ru" | "en") => i18next.getFixedT(lng);
 
-const base = {
+const base: ShotVerdict = {
   foul: false,
   reasons: [],
   counted: [],
@@ -40,7 +41,7 @@ const base = {
   explanation: { ru: "серверный текст", en: "server text" },
 };
 
-function shot(verdict: Record<string, unknown>, over: Partial<ShotBroadcast> = {}): ShotBroadcast {
+function shot(verdict: Partial<ShotVerdict>, over: Partial<ShotBroadcast> = {}): ShotBroadcast {
   return {
     matchId: "m",
     number: 9,
@@ -110,13 +111,17 @@ describe("verdicts in the players' words and names", () => {
 
   it("the lag's result names the players, in both languages", () => {
     const lag = shot(
+      {},
       {
-        losses: [[], ["long-cushion"]],
-        distances: [0.2, 0.3],
-        winner: 0,
-        explanation: { ru: "игрок 1", en: "player 1" },
+        kind: "lag",
+        seat: -1,
+        verdict: {
+          losses: [[], ["long-cushion"]],
+          distances: [0.2, 0.3],
+          winner: 0,
+          explanation: { ru: "игрок 1", en: "player 1" },
+        },
       },
-      { kind: "lag", seat: -1 },
     );
     const ruText = verdictText(lag, names, "ru", tr("ru"));
     expect(ruText).toContain("Раскат: побеждает Анна");
@@ -126,7 +131,9 @@ describe("verdicts in the players' words and names", () => {
   });
 
   it("a verdict this page cannot read falls back to the server's explanation", () => {
-    const odd = shot({}, { verdict: { explanation: { ru: "серверный текст", en: "server text" } } });
+    // A verdict from an older or a foreign server: only the explanation is readable.
+    const unreadable = { explanation: { ru: "серверный текст", en: "server text" } } as ShotBroadcast["verdict"];
+    const odd = shot({}, { verdict: unreadable });
     expect(verdictText(odd, names, "en", tr("en"))).toBe("server text");
   });
 

@@ -1,9 +1,11 @@
 import { createServer, type Server as HttpServer } from "node:http";
+import { availableParallelism } from "node:os";
 import { LobbyRoom, matchMaker, type Presence, Server } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { Redis } from "ioredis";
+import { DecidePool, type DecidePoolOptions } from "./computer/decide-pool.ts";
 import type { ServerConfig } from "./config.ts";
 import { startHeartbeat } from "./heartbeat.ts";
 import { mountClientFiles } from "./http/client-files.ts";
@@ -51,6 +53,10 @@ export interface GameServerOptions {
   readonly animationScale?: number;
   /** See RoomServices.clockScale. */
   readonly clockScale?: number;
+  /** See RoomServices.thinkScale. */
+  readonly thinkScale?: number;
+  /** The computer's decision pool (decide-pool.ts); tests pass a short timeout or a faulty worker. */
+  readonly decidePool?: DecidePoolOptions;
   /** Every rate limit (rate-limits.ts); tests that open many tables from one address raise them. */
   readonly rateLimits?: RateLimitSettings;
   /** How long a table's lease runs and how often it is renewed (tests of a takeover shorten them). */
@@ -132,6 +138,11 @@ export async function createGameServer(
   let takeover: NodeJS.Timeout | undefined;
   const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const limits = createAddressLimits(rateLimits.address);
+  // One pool for every table against the computer in the process: half the box's cores, shared out between its
+  // game processes (WORKERS), the rest for the rooms.
+  const { decidePool, ...roomOptions } = options;
+  const threads = Math.max(1, Math.floor(availableParallelism() / 2 / config.workers));
+  const decisions = new DecidePool({ size: threads, ...decidePool });
   // The liveness ping is ours (heartbeat.ts), spread over its interval instead of all sockets at once.
   const transport = new WebSocketTransport({ pingInterval: 0, maxPayload: MAX_FRAME_BYTES });
   const stopHeartbeat = startHeartbeat(transport, { intervalMs: 10_000, maxMissed: 2 });
@@ -167,10 +178,11 @@ export async function createGameServer(
         leases,
         logger,
         limits,
+        decisions,
         messageRates: rateLimits.message,
         physicsEngine: config.physicsEngine,
         physics,
-        ...options,
+        ...roomOptions,
       }),
     )
     .enableRealtimeListing();
@@ -180,6 +192,7 @@ export async function createGameServer(
     stopHeartbeat();
     // Released at once, another process may take the tables now; a lone process takes them all at its next start.
     await leases.stop(true);
+    await decisions.close();
     await records.close();
   });
   return {

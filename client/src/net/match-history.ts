@@ -11,7 +11,7 @@ interface RecordedShot {
   readonly kind: string;
   readonly request?: ShotBroadcast["request"];
   readonly before?: ShotBroadcast["before"] | null;
-  readonly verdict?: ShotBroadcast["verdict"];
+  readonly verdict: ShotBroadcast["verdict"];
   readonly events?: ShotBroadcast["events"];
   /** Base64 of the binary trace. */
   readonly trace?: string;
@@ -21,7 +21,7 @@ export function shotsFromRecord(matchId: string, record: unknown): ShotBroadcast
   const shots = (record as { shots?: unknown })?.shots;
   if (!Array.isArray(shots)) return [];
   return (shots as RecordedShot[])
-    .filter((s) => typeof s?.number === "number")
+    .filter((s) => typeof s?.number === "number" && typeof s.verdict === "object" && s.verdict !== null)
     .map((s) => ({
       matchId,
       number: s.number,
@@ -29,7 +29,7 @@ export function shotsFromRecord(matchId: string, record: unknown): ShotBroadcast
       seat: s.seat,
       request: s.request ?? {},
       before: s.before ?? [],
-      verdict: s.verdict ?? {},
+      verdict: s.verdict,
       events: s.events ?? [],
       trace: typeof s.trace === "string" ? s.trace : "",
       // The playback takes the trace's own length when the duration is shorter.

@@ -34,9 +34,7 @@ export type {
   AimBroadcast,
   ChatBroadcast,
   ErrorMessage,
-  Explanation,
   LobbyTable,
   ShotBroadcast,
-  VerdictMessage,
   WelcomeMessage,
 } from "@habibka/shared/protocol";

@@ -3,7 +3,7 @@ import type { ActionBroadcast } from "../net/messages.ts";
 import type { ShotRecord } from "../net/table-session.ts";
 import { actionText } from "./action-text.ts";
 import { calledBallText } from "./call-text.ts";
-import { type SeatNames, verdictText } from "./verdict-text.ts";
+import { isFoulShot, type SeatNames, verdictText } from "./verdict-text.ts";
 
 interface Props {
   readonly shots: readonly ShotRecord[];
@@ -66,7 +66,7 @@ export function ShotLog({ shots, actions, names, onReplay }: Props) {
                         .join("; ")}`}
                 </p>
               )}
-              <p className={m.verdict?.foul ? "foul" : ""}>{verdictText(m, names, i18n.language, t)}</p>
+              <p className={isFoulShot(m) ? "foul" : ""}>{verdictText(m, names, i18n.language, t)}</p>
             </li>
           );
         })}

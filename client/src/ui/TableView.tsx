@@ -39,7 +39,7 @@ import { useNotices } from "./use-notices.ts";
 import { useShotPlayback } from "./use-shot-playback.ts";
 import { useStrokeKeys } from "./use-stroke-keys.ts";
 import { useTablePointer } from "./use-table-pointer.ts";
-import { type SeatNames, verdictText } from "./verdict-text.ts";
+import { isFoulShot, type SeatNames, verdictText } from "./verdict-text.ts";
 import { lagLine, WaitingDock } from "./WaitingDock.tsx";
 
 /** The id drawn for the lag ball: the server picks the real one, and it is shown unnumbered until then. */
@@ -454,7 +454,7 @@ export function TableView({ session, state, onLobby }: Props) {
         ) : (
           lastShot && (
             <p
-              className={`verdict${lastShot.message.verdict?.foul ? " foul" : ""}`}
+              className={`verdict${isFoulShot(lastShot.message) ? " foul" : ""}`}
               data-testid="verdict"
               data-shot={lastShot.message.number}
               role="status"

@@ -121,6 +121,11 @@ function lagSentences(v: LagVerdictFields, names: SeatNames, t: TFunction): stri
   return out;
 }
 
+/** Was this shot a foul? (A lag has no fouls.) */
+export function isFoulShot(shot: ShotBroadcast): boolean {
+  return isShotVerdict(shot.verdict) && shot.verdict.foul;
+}
+
 /** The verdict of a shot (or the lag, or a run-out clock) in the reader's language, with the players' names. */
 export function verdictText(shot: ShotBroadcast, names: SeatNames, language: string, t: TFunction): string {
   const v = shot.verdict;

@@ -1,5 +1,5 @@
 import type { MatchAction, MatchRecord, PlayedShot, RecordedAction, RecordHeader } from "@habibka/shared/match";
-import type { ChatBroadcast } from "@habibka/shared/protocol";
+import type { ChatBroadcast, ComputerLevel } from "@habibka/shared/protocol";
 import type { Kysely } from "kysely";
 import { type DatabaseLocation, openDatabase } from "./database.ts";
 import type { DatabaseKind } from "./migrations.ts";
@@ -62,6 +62,9 @@ export interface StoredMatch {
   readonly visibility: "public" | "private";
   readonly opening: "lag" | "draw";
   readonly shotClock: number;
+  /** Who played the creator: a person, or the computer (seat 1) at `level`. */
+  readonly opponent: "person" | "computer";
+  readonly level: ComputerLevel | null;
   readonly players: readonly [string | null, string | null];
   readonly startedAt: number;
   readonly result: RecordResult | null;
@@ -318,6 +321,8 @@ export class MatchRecords {
         visibility: row.visibility,
         opening: record.header.settings.opening,
         shotClock: record.header.settings.shotClock,
+        opponent: record.header.settings.opponent ?? "person",
+        level: record.header.settings.level ?? null,
         players: JSON.parse(row.players),
         startedAt: Number(row.created_at),
         result: row.result === null ? null : JSON.parse(row.result),
@@ -338,6 +343,8 @@ export class MatchRecords {
       visibility: row.visibility,
       opening: row.opening,
       shotClock: row.shot_clock,
+      opponent: "person",
+      level: null,
       players: JSON.parse(row.players),
       startedAt: Number(row.started_at),
       result: row.result === null ? null : JSON.parse(row.result),

@@ -48,6 +48,13 @@ import {
 } from "@habibka/shared/protocol";
 import type { MatchState } from "@habibka/shared/state";
 import type { z } from "zod";
+import {
+  type ComputerAction,
+  ComputerSeat,
+  computerOpponentOf,
+  computerSit,
+  type Decider,
+} from "../computer/computer-seat.ts";
 import type { Logger } from "../logger.ts";
 import type { ShotPhysics } from "../physics/physics-pool.ts";
 import type { AddressLimits, RateLimitSettings } from "../rate-limits.ts";
@@ -82,6 +89,8 @@ export interface RoomServices {
   readonly limits: AddressLimits;
   /** Each message type's rate at a table (rate-limits.ts). */
   readonly messageRates: RateLimitSettings["message"];
+  /** The process's pool of computer decisions (one per process, off the event loop), for tables against it. */
+  readonly decisions: Decider;
   /** Seeds the match's random draw and rack jitter; tests pass a fixed one. */
   readonly seed?: () => number;
   /**
@@ -94,6 +103,11 @@ export interface RoomServices {
    * clock run out without waiting 30 s; the countdown and the protocol are the same.
    */
   readonly clockScale?: number;
+  /**
+   * Multiplies the computer's pauses: the time it seems to think and the moment its aim is shown (default 1,
+   * real time). Tests that play it shrink them; what it plays is the same.
+   */
+  readonly thinkScale?: number;
   /** The physics engine this process simulates every shot on (PHYSICS_ENGINE). */
   readonly physicsEngine: EngineName;
   /** Where shots are simulated: a worker pool, off the event loop (physics/physics-pool.ts). */
@@ -170,6 +184,8 @@ export function createHabibkaRoom(services: RoomServices) {
     private live!: LiveMatch;
     private timing!: ShotTiming;
     private holds!: SeatHolds;
+    /** The computer's seat at a table against it. */
+    private computer: ComputerSeat | null = null;
     private chatHistory: ChatBroadcast[] = [];
     private chatSeq = 0;
     /** The server is shutting down: the table will be restored, so nothing more is recorded. */
@@ -197,6 +213,7 @@ export function createHabibkaRoom(services: RoomServices) {
           animationEnded: () => {
             this.state.animating = false;
             this.restartShotClock();
+            this.computer?.poke();
           },
           clockChanged: (secondsLeft) => {
             this.state.clockLeft = secondsLeft;
@@ -223,6 +240,7 @@ export function createHabibkaRoom(services: RoomServices) {
           return seat === null ? `address:${addressOf(client)}` : `seat:${seat}`;
         },
       );
+      this.computer = this.computerSeat();
       if (this.settings.visibility === "private") await this.setPrivate(true);
       Object.assign(this.state, {
         code: this.roomId,
@@ -230,24 +248,39 @@ export function createHabibkaRoom(services: RoomServices) {
         opening: this.settings.opening,
         shotClock: this.settings.shotClock,
         seatHoldSeconds: this.settings.seatHoldSeconds,
+        opponent: this.settings.opponent ?? "person",
+        level: this.computer?.level ?? "",
       });
       this.registerMessages();
       this.guardFrames();
       this.showMatch();
-      // Whoever held a seat before the restart has the whole hold to come back.
-      for (const seat of [0, 1] as const) if (this.live.match.seats[seat]) this.holds.hold(seat);
+      // Whoever held a seat before the restart has the whole hold to come back (the computer is back already).
+      for (const seat of [0, 1] as const) {
+        if (this.live.match.seats[seat] && !this.seating.isComputer(seat)) this.holds.hold(seat);
+      }
     }
 
     /** A new table: its code, and its first match's record, exist before anyone is told of it. */
     private async create(options: unknown): Promise<void> {
       const parsed = CreateTableOptions.safeParse(options);
       if (!parsed.success) throw new ServerError(400, describeIssue(parsed.error.issues[0]));
-      const { visibility, opening, shotClock, seatHoldSeconds, spectatorCap } = parsed.data;
-      this.settings = { visibility, opening, shotClock, seatHoldSeconds, spectatorCap };
+      const { visibility, opening, shotClock, seatHoldSeconds, spectatorCap, opponent, level } = parsed.data;
+      this.settings = {
+        visibility,
+        opening,
+        shotClock,
+        seatHoldSeconds,
+        spectatorCap,
+        opponent,
+        ...(level ? { level } : {}),
+      };
       this.roomId = await reserveTableCode(this.presence);
       try {
         this.live = await this.startRecord();
+        await this.seatComputer();
       } catch (cause) {
+        // A record whose table never opened is closed, so that no restart brings the table back.
+        await this.live?.closeUnbegun(Date.now()).catch(() => undefined);
         await releaseTableCode(this.presence, this.roomId);
         this.log.error({ err: cause }, "could not record a new table");
         throw new ServerError(503, "the server could not record the new table; try again");
@@ -267,6 +300,54 @@ export function createHabibkaRoom(services: RoomServices) {
       this.chatHistory = chat.lines;
       this.chatSeq = chat.nextSeq;
       this.log.info({ table: this.roomId, match: matchId, actions: record.actions.length }, "table restored");
+    }
+
+    /** At a table against the computer, the computer sits first, by the same `sit` as a person, recorded. */
+    private async seatComputer(): Promise<void> {
+      const opponent = computerOpponentOf(this.settings);
+      if (!opponent) return;
+      const sat = decide(this.live.match, computerSit(opponent.seat, opponent.level));
+      if (!sat.ok) throw new Error(`the computer could not sit: ${sat.error.message}`);
+      if (!(await this.live.commit(sat.value, Date.now()))) throw new Error("the computer's seat was not recorded");
+    }
+
+    /** The computer's driver at a table against it: it plays its seat through the same checks as a person. */
+    private computerSeat(): ComputerSeat | null {
+      const opponent = computerOpponentOf(this.settings);
+      if (!opponent) return null;
+      this.seating.seatComputer(opponent.seat);
+      return new ComputerSeat({
+        ...opponent,
+        decider: services.decisions,
+        logger: this.log,
+        code: this.roomId,
+        thinkScale: services.thinkScale ?? 1,
+        table: {
+          match: () => this.live.match,
+          matchId: () => this.live.matchId,
+          seed: () => this.live.header.seed,
+          animating: () => this.timing.running !== null,
+          aim: (message) => this.aimFrom(opponent.seat, message),
+          act: (action) => this.queue(() => this.computerActs(opponent.seat, action)),
+          // Not the room's clock, which ticks only on the state's beat: the aim's steps are shorter than that.
+          // A wait that ends after the table closed finds the seat stopped and plays nothing.
+          wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()),
+        },
+      });
+    }
+
+    /** The computer's action, checked as a person's message is (its shape, then the table's rules). */
+    private computerActs(seat: SeatIndex, action: ComputerAction): Promise<Handled> | Handled {
+      switch (action.type) {
+        case "lag":
+          return checked(LagMessage, "lag", action.message, (m) => this.lagFrom(seat, m));
+        case "shot":
+          return checked(ShotMessage, "shot", action.message, (m) => this.shotFrom(seat, m));
+        case "answer":
+          return checked(AnswerMessage, "answer", action.message, (m) => this.answerFrom(seat, m));
+        case "rematch":
+          return this.perform({ type: "rematch", player: seat });
+      }
     }
 
     private async startRecord(): Promise<LiveMatch> {
@@ -425,10 +506,12 @@ export function createHabibkaRoom(services: RoomServices) {
     /** A redeploy: everyone is told to come back (4100), and the record stays as it is, to be restored. */
     override onBeforeShutdown(): void {
       this.restarting = true;
+      this.computer?.stop();
       this.disconnect(CLOSE_CODES.serverRestarting).catch(() => undefined);
     }
 
     override async onDispose(): Promise<void> {
+      this.computer?.stop();
       // Whatever was being recorded is finished first.
       await this.actions;
       if (this.restarting) return;
@@ -446,6 +529,7 @@ export function createHabibkaRoom(services: RoomServices) {
     private leaseLost(): void {
       this.log.warn({ table: this.roomId, match: this.live.matchId }, "table taken over by another process");
       this.restarting = true;
+      this.computer?.stop();
       this.disconnect(CLOSE_CODES.serverRestarting).catch(() => undefined);
     }
 
@@ -514,18 +598,24 @@ export function createHabibkaRoom(services: RoomServices) {
 
     // ---- match flow -------------------------------------------------------------------------------
 
-    private async onLag(client: Client, message: LagMessage): Promise<Handled> {
+    private onLag(client: Client, message: LagMessage): Promise<Handled> | Handled {
       const seat = this.seatFor(client, "lag");
-      if (typeof seat !== "number") return seat;
+      return typeof seat === "number" ? this.lagFrom(seat, message) : seat;
+    }
+
+    private async lagFrom(seat: SeatIndex, message: LagMessage): Promise<Handled> {
       if (!hasBegun(this.live.match)) return waitingForOpponent("lag");
       const step = playLag(this.live.match, seat, message, services.physicsEngine);
       if (!step.ok) return refusal("lag", step.error);
       return (await this.apply(step.value)) ? undefined : notRecorded("lag");
     }
 
-    private async onShot(client: Client, message: ShotMessage): Promise<Handled> {
+    private onShot(client: Client, message: ShotMessage): Promise<Handled> | Handled {
       const seat = this.seatFor(client, "shot");
-      if (typeof seat !== "number") return seat;
+      return typeof seat === "number" ? this.shotFrom(seat, message) : seat;
+    }
+
+    private async shotFrom(seat: SeatIndex, message: ShotMessage): Promise<Handled> {
       if (!hasBegun(this.live.match)) return waitingForOpponent("shot");
       if (this.timing.running) return stillAnimating("shot");
       const plan = planShot(this.live.match, seat, message);
@@ -536,9 +626,12 @@ export function createHabibkaRoom(services: RoomServices) {
       return (await this.apply(step.value)) ? undefined : notRecorded("shot");
     }
 
-    private async onAnswer(client: Client, message: AnswerMessage): Promise<Handled> {
+    private onAnswer(client: Client, message: AnswerMessage): Promise<Handled> | Handled {
       const seat = this.seatFor(client, "answer");
-      if (typeof seat !== "number") return seat;
+      return typeof seat === "number" ? this.answerFrom(seat, message) : seat;
+    }
+
+    private async answerFrom(seat: SeatIndex, message: AnswerMessage): Promise<Handled> {
       if (this.timing.running) return stillAnimating("answer");
       const offer = this.live.match.offer?.kind;
       const step = answerOffer(this.live.match, seat, message);
@@ -553,11 +646,16 @@ export function createHabibkaRoom(services: RoomServices) {
       return undefined;
     }
 
-    /** The player to move has seen the last shot: the next one may be played without waiting any longer. */
+    /**
+     * The player to move has seen the last shot: the next one may be played without waiting any longer. When the
+     * computer is to move, the person opposite it is the one whose eyes it waits for.
+     */
     private onSeen(client: Client, message: SeenMessage): Handled {
       const seat = this.seatFor(client, "seen");
       if (typeof seat !== "number") return seat;
-      if (seat === this.state.toMove && message.shotNumber === this.state.shotNumber) this.timing.endAnimation();
+      const toMove = this.state.toMove;
+      const waitedFor = seat === toMove || ((toMove === 0 || toMove === 1) && this.seating.isComputer(toMove));
+      if (waitedFor && message.shotNumber === this.state.shotNumber) this.timing.endAnimation();
       return undefined;
     }
 
@@ -580,9 +678,13 @@ export function createHabibkaRoom(services: RoomServices) {
     private onAim(client: Client, message: AimMessage): Handled {
       // A spectator gets the same answer as for any player's action (docs/PROTOCOL.md: not-seated).
       const seat = this.seatFor(client, "aim");
-      if (typeof seat !== "number") return seat;
+      return typeof seat === "number" ? this.aimFrom(seat, message, client) : seat;
+    }
+
+    /** The aim is relayed to everyone but the aimer (the computer has no connection to leave out). */
+    private aimFrom(seat: SeatIndex, message: AimMessage, aimer?: Client): Handled {
       if (seat !== this.state.toMove) return aimOutOfTurn();
-      this.broadcast("aim", { seat, ...message }, { except: client });
+      this.broadcast("aim", { seat, ...message }, aimer ? { except: aimer } : {});
       return undefined;
     }
 
@@ -633,6 +735,7 @@ export function createHabibkaRoom(services: RoomServices) {
       this.restartShotClock(view);
       this.updateLobby(view);
       this.sendState();
+      this.computer?.poke();
     }
 
     /** Sends what changed in the state now, rather than at the next beat. */
@@ -708,6 +811,18 @@ export function createHabibkaRoom(services: RoomServices) {
       void this.setMetadata(metadata);
     }
   };
+}
+
+/** A message the room builds itself, checked by its schema as a client's would be. */
+function checked<S extends z.ZodType>(
+  schema: S,
+  type: ClientMessageType,
+  payload: unknown,
+  handle: (message: z.infer<S>) => Promise<Handled> | Handled,
+): Promise<Handled> | Handled {
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return handle(parsed.data);
+  return { type, code: "bad-message", message: `${type}: ${describeIssue(parsed.error.issues[0])}` };
 }
 
 function addressOf(client: Client): string {

@@ -41,6 +41,8 @@ export interface AdmitRequest {
 export class Seating {
   private readonly sessions: [string | null, string | null] = [null, null];
   private readonly away: [boolean, boolean] = [false, false];
+  /** Seats the computer plays: always present, never a connection's. */
+  private readonly computers: [boolean, boolean] = [false, false];
   readonly spectators = new Map<string, string>();
   private readonly spectatorCap: number;
 
@@ -67,6 +69,15 @@ export class Seating {
   seat(seat: SeatIndex, sessionId: string): void {
     this.sessions[seat] = sessionId;
     this.away[seat] = false;
+  }
+
+  /** The computer plays the seat (its `sit` is the match's): it is always there, and no connection is. */
+  seatComputer(seat: SeatIndex): void {
+    this.computers[seat] = true;
+  }
+
+  isComputer(seat: SeatIndex): boolean {
+    return this.computers[seat];
   }
 
   watch(sessionId: string, name: string): void {
@@ -104,8 +115,8 @@ export class Seating {
     return seat;
   }
 
-  /** The seat's holder has a live connection (not gone, not waiting to reconnect). */
+  /** The seat's holder is here: the computer, or a live connection (not gone, not waiting to reconnect). */
   isPresent(seat: SeatIndex): boolean {
-    return this.sessions[seat] !== null && !this.away[seat];
+    return this.computers[seat] || (this.sessions[seat] !== null && !this.away[seat]);
   }
 }

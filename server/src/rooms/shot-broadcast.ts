@@ -1,5 +1,5 @@
 import type { PlayedShot } from "@habibka/shared/match";
-import type { ShotBroadcast, VerdictMessage } from "@habibka/shared/protocol";
+import type { ShotBroadcast } from "@habibka/shared/protocol";
 
 /** The `shot` message every client receives (docs/PROTOCOL.md); `elapsed` is set per late joiner. */
 export function shotBroadcast(matchId: string, played: PlayedShot): ShotBroadcast {
@@ -13,7 +13,7 @@ export function shotBroadcast(matchId: string, played: PlayedShot): ShotBroadcas
     events: played.events,
     trace: Buffer.from(played.trace).toString("base64"),
     duration: played.duration,
-    verdict: played.verdict as unknown as VerdictMessage,
+    verdict: played.verdict,
     elapsed: 0,
   };
 }

@@ -71,11 +71,12 @@ export function mirrorSeats(state: MatchState, seats: Pair<SeatHolder | null>, s
     }
     let player = state.players.get(key);
     if (!player) {
-      player = new PlayerState({ name: held.name, seat, connected: true, debt: 0, holdLeft: 0 });
+      player = new PlayerState({ name: held.name, seat, connected: true, debt: 0, holdLeft: 0, computer: false });
       state.players.set(key, player);
     }
     player.name = held.name;
     player.connected = seating.isPresent(seat);
+    player.computer = seating.isComputer(seat);
   }
   for (const sessionId of [...state.spectators.keys()]) {
     if (!seating.spectators.has(sessionId)) state.spectators.delete(sessionId);

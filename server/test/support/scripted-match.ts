@@ -71,7 +71,7 @@ function white(state: TableClient["state"]): number[] {
 }
 
 /** The ball in hand for the opening shot: the white ball neither on the table nor on a shelf. */
-function inHand(state: TableClient["state"]): number | null {
+export function inHand(state: TableClient["state"]): number | null {
   const placed = new Set([...white(state), ...shelfOf(state, 0), ...shelfOf(state, 1)]);
   for (let id = 1; id <= 15; id++) if (!placed.has(id)) return id;
   return null;

@@ -68,6 +68,8 @@ export interface SyncedState {
   opening: string;
   shotClock: number;
   seatHoldSeconds: number;
+  opponent: string;
+  level: string;
   matchId: string;
   phase: string;
   toMove: number;
@@ -83,7 +85,15 @@ export interface SyncedState {
   balls: Iterable<{ id: number; x: number; y: number; onTable: boolean }>;
   players: Map<
     string,
-    { name: string; seat: number; connected: boolean; shelf: Iterable<number>; debt: number; holdLeft: number }
+    {
+      name: string;
+      seat: number;
+      connected: boolean;
+      shelf: Iterable<number>;
+      debt: number;
+      holdLeft: number;
+      computer: boolean;
+    }
   >;
   spectators: Map<string, { name: string }>;
   toJSON(): Record<string, unknown>;
@@ -98,6 +108,12 @@ export interface TableClient {
   readonly chats: ChatMessage[];
   readonly aims: AimMessage[];
   readonly actions: ActionMessage[];
+  /** The `aim`, `shot` and `action` messages together, in the order they arrived. */
+  readonly sequence: (
+    | { type: "aim"; message: AimMessage }
+    | { type: "shot"; message: ShotMessage }
+    | { type: "action"; message: ActionMessage }
+  )[];
   /** Close codes seen by `onLeave` and `onDrop`. */
   readonly leaves: number[];
   readonly drops: number[];
@@ -121,6 +137,7 @@ function attach(sdk: Client, room: Room): TableClient {
     chats: [],
     aims: [],
     actions: [],
+    sequence: [],
     leaves: [],
     drops: [],
     reconnects: { count: 0 },
@@ -146,10 +163,19 @@ function attach(sdk: Client, room: Room): TableClient {
   };
   room.onMessage("welcome", (m: Welcome) => client.welcomes.push(m));
   room.onMessage("error", (m: ErrorMessage) => client.errors.push(m));
-  room.onMessage("shot", (m: ShotMessage) => client.shots.push(m));
+  room.onMessage("shot", (m: ShotMessage) => {
+    client.shots.push(m);
+    client.sequence.push({ type: "shot", message: m });
+  });
   room.onMessage("chat", (m: ChatMessage) => client.chats.push(m));
-  room.onMessage("aim", (m: AimMessage) => client.aims.push(m));
-  room.onMessage("action", (m: ActionMessage) => client.actions.push(m));
+  room.onMessage("aim", (m: AimMessage) => {
+    client.aims.push(m);
+    client.sequence.push({ type: "aim", message: m });
+  });
+  room.onMessage("action", (m: ActionMessage) => {
+    client.actions.push(m);
+    client.sequence.push({ type: "action", message: m });
+  });
   room.onLeave((code: number) => client.leaves.push(code));
   room.onDrop((code: number) => client.drops.push(code));
   room.onReconnect(() => client.reconnects.count++);

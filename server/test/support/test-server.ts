@@ -23,6 +23,16 @@ export const UNLIMITED_MESSAGES: RateLimitSettings["message"] = Object.fromEntri
   Object.keys(DEFAULT_RATE_LIMITS.message).map((type) => [type, { burst: 10_000, perSecond: 10_000 }]),
 ) as unknown as RateLimitSettings["message"];
 
+/**
+ * A server on which test players play whole matches quickly: animations and the computer's pauses at a
+ * hundredth of real time, and no message rate in the way of players who act as fast as the table lets them.
+ */
+export const QUICK_PLAY: GameServerOptions = {
+  animationScale: 0.01,
+  thinkScale: 0.01,
+  rateLimits: { ...TEST_RATE_LIMITS, message: UNLIMITED_MESSAGES },
+};
+
 export interface RunningServer {
   readonly port: number;
   readonly httpUrl: string;

@@ -1,5 +1,6 @@
+import type { ComputerLevel, Opponent } from "../protocol/computer-opponent.ts";
 import { fail } from "../rules/result.ts";
-import type { ShotVerdict } from "../rules/verdict.ts";
+import type { ShotVerdict } from "../rules/verdict-types.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallPosition } from "../table/balls.ts";
 import type { MatchAction } from "./actions.ts";
@@ -25,6 +26,10 @@ export interface TableSettings {
   readonly shotClock: number;
   readonly seatHoldSeconds: number;
   readonly spectatorCap: number;
+  /** Who played the creator: a person, or the computer in seat 1. Absent in records from before the computer. */
+  readonly opponent?: Opponent;
+  /** The computer's strength, at a table against the computer. */
+  readonly level?: ComputerLevel;
 }
 
 export interface RecordHeader {

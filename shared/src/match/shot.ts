@@ -1,5 +1,6 @@
 import { type Call, validateCall } from "../rules/call.ts";
-import { isLastBallPlay, type PlayerIndex } from "../rules/position.ts";
+import { isLastBallPlay } from "../rules/last-ball.ts";
+import type { PlayerIndex } from "../rules/position.ts";
 import { fail, ok } from "../rules/result.ts";
 import { type Stroke, validateStroke } from "../rules/stroke.ts";
 import { judgeShot } from "../rules/verdict.ts";

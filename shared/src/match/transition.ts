@@ -1,5 +1,5 @@
 import type { Result } from "../rules/result.ts";
-import type { ShotVerdict } from "../rules/verdict.ts";
+import type { ShotVerdict } from "../rules/verdict-types.ts";
 import type { MatchErrorCode } from "./errors.ts";
 import type { LagOutcome } from "./lag.ts";
 import type { MatchState } from "./match-state.ts";

@@ -1,3 +1,5 @@
+import type { LagVerdict } from "../match/lag-verdict.ts";
+import type { ShotVerdict } from "../rules/verdict-types.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallPosition } from "../table/balls.ts";
 import type { CalledBall, PointMessage, Stroke } from "./client-messages.ts";
@@ -15,22 +17,6 @@ export interface WelcomeMessage {
   readonly matchId: string;
   /** The table's latest chat lines (at most 50), oldest first. */
   readonly chat: readonly ChatBroadcast[];
-}
-
-export interface Explanation {
-  readonly ru: string;
-  readonly en: string;
-}
-
-/** A shot's verdict: the contract's fields plus `clauses` and `explanation`, or the lag's result. */
-export interface VerdictMessage {
-  readonly foul?: boolean;
-  readonly reasons?: readonly string[];
-  readonly counted?: readonly number[];
-  readonly clauses?: readonly string[];
-  readonly explanation?: Explanation;
-  readonly winner?: number | null;
-  readonly [key: string]: unknown;
 }
 
 export interface ShotBroadcast {
@@ -53,7 +39,8 @@ export interface ShotBroadcast {
   readonly duration: number;
   /** Milliseconds of the animation already played when the message was sent (late joiners). */
   readonly elapsed: number;
-  readonly verdict: VerdictMessage;
+  /** The lag's verdict for the lag; a shot's (or a run-out clock's) for the others. */
+  readonly verdict: ShotVerdict | LagVerdict;
 }
 
 export interface AimBroadcast {

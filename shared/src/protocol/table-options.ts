@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ComputerLevel, DEFAULT_COMPUTER_LEVEL, Opponent } from "./computer-opponent.ts";
 import { PlayerName } from "./text-schemas.ts";
 
 /** How the opening shot is decided (clause 5, I21). */
@@ -19,30 +20,53 @@ export const DEFAULT_SPECTATOR_CAP = 50;
  */
 export const PUBLIC_SHOT_CLOCK_DEFAULT = 60;
 
-/** Options for creating a table; every field but the name has a default. */
+/**
+ * Options for creating a table; every field but the name has a default. A table against the computer is
+ * private unless its creator asks otherwise: it is one person's game, watched by link.
+ */
 export const CreateTableOptions = z
   .object({
     name: PlayerName,
-    visibility: z.enum(["public", "private"]).default("public"),
+    visibility: z.enum(["public", "private"]).optional(),
     opening: OpeningMode.default("lag"),
     shotClock: ShotClock.optional(),
     seatHoldSeconds: z.number().int().min(10).max(3600).default(DEFAULT_SEAT_HOLD_SECONDS),
     spectatorCap: z.number().int().min(0).max(500).default(DEFAULT_SPECTATOR_CAP),
+    /** Who plays the creator: a person who joins by the code (default), or the computer in seat 1. */
+    opponent: Opponent.default("person"),
+    /** The computer's strength; only with `opponent: "computer"`. */
+    level: ComputerLevel.optional(),
     /** Ask to watch rather than take a seat. */
     watch: z.boolean().default(false),
     seatToken: z.string().max(64).optional(),
   })
   .strict()
   .superRefine((options, context) => {
-    if (options.visibility === "public" && options.shotClock === 0) {
+    if (options.level !== undefined && options.opponent !== "computer") {
+      context.addIssue({
+        code: "custom",
+        path: ["level"],
+        message: 'a level is only for a table against the computer (opponent: "computer")',
+      });
+    }
+    if (visibilityOf(options) === "public" && options.shotClock === 0) {
       context.addIssue({ code: "custom", path: ["shotClock"], message: "a public table needs a shot clock" });
     }
   })
-  .transform((options) => ({
-    ...options,
-    shotClock: options.shotClock ?? (options.visibility === "public" ? PUBLIC_SHOT_CLOCK_DEFAULT : 0),
-  }));
+  .transform((options) => {
+    const visibility = visibilityOf(options);
+    return {
+      ...options,
+      visibility,
+      shotClock: options.shotClock ?? (visibility === "public" ? PUBLIC_SHOT_CLOCK_DEFAULT : 0),
+      level: options.opponent === "computer" ? (options.level ?? DEFAULT_COMPUTER_LEVEL) : undefined,
+    };
+  });
 export type CreateTableOptions = z.infer<typeof CreateTableOptions>;
+
+function visibilityOf(options: { readonly visibility?: "public" | "private"; readonly opponent: Opponent }) {
+  return options.visibility ?? (options.opponent === "computer" ? "private" : "public");
+}
 
 /**
  * Options for joining a table by its code. The room also reads the creator's own options with it (their

@@ -1,7 +1,7 @@
 import { COLOURED_BALL } from "../table/balls.ts";
 import type { FoulReason } from "./fouls.ts";
 import type { DropFate, DropJudgement } from "./scoring.ts";
-import type { ShotVerdict } from "./verdict.ts";
+import type { ShotVerdict } from "./verdict-types.ts";
 
 /**
  * Sentences for players, in Russian and in English, so that every verdict explains itself and a disputed shot

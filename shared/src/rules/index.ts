@@ -1,9 +1,11 @@
 /** The rules engine (docs/RULES.md): pure functions from (position, request, event log, rest) to a verdict. */
 export * from "./call.ts";
 export * from "./coloured-ball.ts";
+export * from "./deciding-clauses.ts";
 export * from "./explain.ts";
 export * from "./fouls.ts";
 export * from "./last-ball.ts";
+export * from "./next-turn.ts";
 export * from "./penalty.ts";
 export * from "./position.ts";
 export * from "./push.ts";
@@ -16,3 +18,4 @@ export * from "./spotting.ts";
 export * from "./straight-flying.ts";
 export * from "./stroke.ts";
 export * from "./verdict.ts";
+export * from "./verdict-types.ts";

@@ -37,32 +37,27 @@ export interface Settlement {
   readonly counted: readonly number[];
   /** Balls that scored but paid a debt instead (they are spotted, I15). */
   readonly paidDebt: readonly number[];
-  /** Balls that scored after the eighth in the same shot: the match is over, they stay in play. */
-  readonly beyondEight: readonly number[];
   readonly shelves: Pair<readonly number[]>;
   readonly debts: Pair<number>;
 }
 
 /**
  * Puts scored balls where they belong, in drop order: each one first pays a debt (I15), otherwise goes on
- * the shelf. A shelf stops at eight (clause 2: the match is over), so a ball scored after the eighth in the
- * same shot stays in play and is spotted.
+ * the shelf. Every ball a fair shot scores counts, so the shot that brings the eighth ball may bring a
+ * ninth with it (clause 2 asks for eight at least); the match is over either way.
  */
 export function settleScoredBalls(
   scored: readonly number[],
   shelves: Pair<readonly number[]>,
   debts: Pair<number>,
   striker: PlayerIndex,
-  winningShelf: number,
 ): Settlement {
   const shelf = [...shelves[striker]];
   let debt = debts[striker];
   const counted: number[] = [];
   const paidDebt: number[] = [];
-  const beyondEight: number[] = [];
   for (const ball of scored) {
-    if (shelf.length >= winningShelf) beyondEight.push(ball);
-    else if (debt > 0) {
+    if (debt > 0) {
       debt -= 1;
       paidDebt.push(ball);
     } else {
@@ -73,7 +68,6 @@ export function settleScoredBalls(
   return {
     counted,
     paidDebt,
-    beyondEight,
     shelves: replace(shelves, striker, shelf),
     debts: replace(debts, striker, debt),
   };

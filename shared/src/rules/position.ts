@@ -35,19 +35,6 @@ export function whiteBallsOnTable(table: readonly BallPosition[]): number[] {
   return table.filter((b) => isWhiteBall(b.id)).map((b) => b.id);
 }
 
-/**
- * Last-ball play (clause 12, I19): one white ball left on the table at 7:7. With fifteen white balls and no
- * shelf at eight, one white ball on the table already means 7:7; both are checked so that an inconsistent
- * position is never mistaken for it.
- */
-export function isLastBallPlay(table: readonly BallPosition[], shelves: Pair<readonly number[]>): boolean {
-  return (
-    whiteBallsOnTable(table).length === 1 &&
-    shelves[0].length === WINNING_SHELF - 1 &&
-    shelves[1].length === WINNING_SHELF - 1
-  );
-}
-
 /** Distance below which two ball centres mean the centre mark is taken (I18: closer than 2R). */
 export const CENTRE_MARK_CLEARANCE = 2 * BALL_RADIUS;
 

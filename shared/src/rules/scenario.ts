@@ -2,10 +2,12 @@ import type { ShotEvent } from "../shot/shot-events.ts";
 import { type BallPosition, isWhiteBall, WHITE_BALLS } from "../table/balls.ts";
 import { isInHouse } from "../table/regions.ts";
 import { type CalledBall, validateCall } from "./call.ts";
-import { isLastBallPlay, isOnTable, type Pair, type Position, WINNING_SHELF } from "./position.ts";
+import { isLastBallPlay } from "./last-ball.ts";
+import { isOnTable, type Pair, type Position, WINNING_SHELF } from "./position.ts";
 import { fail, ok, type Result } from "./result.ts";
 import { type Stroke, validateStroke } from "./stroke.ts";
-import { type ContractVerdict, judgeShot, type ShotVerdict, toContractVerdict } from "./verdict.ts";
+import { judgeShot, toContractVerdict } from "./verdict.ts";
+import type { ContractVerdict, ShotVerdict } from "./verdict-types.ts";
 
 /**
  * The `habibka-sim` command's scenario (docs/rules/sim-cli.md, "The scenario (input)"), already parsed from
@@ -56,10 +58,13 @@ export interface ScenarioSetup {
 /**
  * Shelves given as counts take the white balls that are not on the table in ascending id order, player 0
  * first (so a penalty takes the highest id of a player's share, I15). A list is taken as given, in order.
+ * With `outOfPlay`, white balls left over are out of play (neither on the table nor on a shelf) instead of an
+ * error: the `advise` command's positions may leave some unaccounted for.
  */
 export function scenarioShelves(
   balls: readonly BallPosition[],
   shelf: Pair<number | readonly number[]>,
+  options: { readonly outOfPlay?: boolean } = {},
 ): Result<Pair<readonly number[]>, "scenario-shelf"> {
   const offTable = WHITE_BALLS.filter((id) => !isOnTable(balls, id));
   const listed = [shelf[0], shelf[1]].flatMap((s) => (typeof s === "number" ? [] : [...s]));
@@ -94,7 +99,7 @@ export function scenarioShelves(
     out.push(remaining.slice(0, s));
     remaining = remaining.slice(s);
   }
-  if (remaining.length > 0) {
+  if (remaining.length > 0 && !options.outOfPlay) {
     return fail(
       "scenario-shelf",
       `The shelves and the table must account for all 15 white balls; ${remaining.join(", ")} are missing.`,

@@ -1,4 +1,4 @@
-import type { BallPosition } from "../table/balls.ts";
+import { type BallPosition, COLOURED_BALL, isWhiteBall } from "../table/balls.ts";
 import { BALL_DIAMETER, BALL_RADIUS, HALF_LENGTH, HALF_WIDTH } from "../table/dimensions.ts";
 
 /**
@@ -57,4 +57,20 @@ export function spotBalls(table: readonly BallPosition[], ids: readonly number[]
   let placed = table.filter((b) => !ids.includes(b.id));
   for (const id of ids) placed = [...placed, spotPosition(placed, id)];
   return placed;
+}
+
+/**
+ * The balls a shot leaves to be spotted, in the order they are placed (I20): the balls that left play and
+ * reached no shelf, in the order they left it — the white ones always (clause 4), the coloured one only
+ * when clause 13 spots it — and then the penalty ball from the shelf (clause 15).
+ */
+export function ballsToSpot(
+  leftPlay: readonly number[],
+  onShelf: ReadonlySet<number>,
+  options: { readonly colouredAtFoot: boolean; readonly penaltyBall: number | null },
+): number[] {
+  const spotted = leftPlay.filter(
+    (ball) => !onShelf.has(ball) && (isWhiteBall(ball) || (ball === COLOURED_BALL && options.colouredAtFoot)),
+  );
+  return options.penaltyBall === null ? spotted : [...spotted, options.penaltyBall];
 }

@@ -1,4 +1,4 @@
-import { issueLine } from "./format-issue.ts";
+import { readBatch } from "./read-batch.ts";
 import { runScenario, type ScenarioOptions, type ScenarioResult } from "./run-scenario.ts";
 import type { Scenario } from "./scenario-schema.ts";
 import { validateScenario } from "./validate-scenario.ts";
@@ -11,15 +11,9 @@ export type CliOutcome = { ok: true; code: 0; output: string } | { ok: false; co
  * so bad input never produces partial output.
  */
 export function runCli(text: string, options: ScenarioOptions): CliOutcome {
-  let input: unknown;
-  try {
-    input = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, code: 2, message: issueLine([], `not valid JSON (${(error as Error).message})`) };
-  }
-  const batch = Array.isArray(input);
-  const items: unknown[] = batch ? (input as unknown[]) : [input];
-  if (batch && items.length === 0) return { ok: false, code: 2, message: issueLine([], "the batch is empty") };
+  const input = readBatch(text);
+  if (!input.ok) return { ok: false, code: 2, message: input.message };
+  const { batch, items } = input;
   const scenarios: Scenario[] = [];
   for (const [i, item] of items.entries()) {
     const checked = validateScenario(item, batch ? [i] : []);

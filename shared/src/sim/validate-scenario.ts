@@ -4,7 +4,7 @@ import { BALL_RADIUS } from "../table/dimensions.ts";
 import { HOUSE_LINE_X } from "../table/marks.ts";
 import { isInHouse } from "../table/regions.ts";
 import { issueLine } from "./format-issue.ts";
-import { type Scenario, scenarioSchema } from "./scenario-schema.ts";
+import { type MatchInput, type Scenario, scenarioSchema } from "./scenario-schema.ts";
 
 export type Validation = { ok: true; scenario: Scenario } | { ok: false; message: string };
 
@@ -26,28 +26,36 @@ export function validateScenario(input: unknown, prefix: readonly PropertyKey[] 
   return { ok: true, scenario: parsed.data };
 }
 
-interface Problem {
+/** The first thing wrong with an input: the path of the field at fault and what is wrong with it. */
+export interface Problem {
   path: PropertyKey[];
   message: string;
 }
 
-function findProblem(s: Scenario): Problem | null {
-  const seen = new Map<number, number>();
-  for (const [i, ball] of s.balls.entries()) {
+/** The table alone: no ball listed twice, every ball where a ball can stand, no two overlapping. */
+export function findBallsProblem(balls: Scenario["balls"]): Problem | null {
+  const seen = new Set<number>();
+  for (const [i, ball] of balls.entries()) {
     if (seen.has(ball.id)) return { path: ["balls", i, "id"], message: `ball ${ball.id} is listed twice` };
-    seen.set(ball.id, i);
+    seen.add(ball.id);
     if (!canBallStandAt(ball.x, ball.y))
       return {
         path: ["balls", i],
         message: `ball ${ball.id} is off the playing surface (it must lie clear of the cushions and jaws, short of a pocket's drop line)`,
       };
     for (let j = 0; j < i; j++) {
-      const other = s.balls[j]!;
+      const other = balls[j]!;
       if (Math.hypot(ball.x - other.x, ball.y - other.y) < 2 * BALL_RADIUS - OVERLAP_TOLERANCE)
         return { path: ["balls", i], message: `ball ${ball.id} overlaps ball ${other.id}` };
     }
   }
+  return null;
+}
 
+function findProblem(s: Scenario): Problem | null {
+  const balls = findBallsProblem(s.balls);
+  if (balls) return balls;
+  const seen = new Map(s.balls.map((b, i) => [b.id, i]));
   const { shot } = s;
   if (!seen.has(shot.cue)) return { path: ["shot", "cue"], message: `ball ${shot.cue} is not on the table` };
   if (shot.offset && Math.hypot(shot.offset.x, shot.offset.y) > MAX_TIP_OFFSET)
@@ -61,7 +69,7 @@ function findProblem(s: Scenario): Problem | null {
   }
 
   if (s.match) {
-    const shelves = checkShelves(s);
+    const shelves = findShelvesProblem(s.balls, s.match);
     if (shelves) return shelves;
     if (s.match.opening) {
       const cue = s.balls[seen.get(shot.cue)!]!;
@@ -75,10 +83,16 @@ function findProblem(s: Scenario): Problem | null {
   return null;
 }
 
-/** The shelves and the table must account for each of the 15 white balls exactly once (contract: match). */
-function checkShelves(s: Scenario): Problem | null {
-  const match = s.match!;
-  const onTable = new Set(s.balls.map((b) => b.id).filter((id) => id !== 0));
+/**
+ * The shelves and the table must account for each of the 15 white balls exactly once (contract: match). With
+ * `outOfPlay` (the `advise` command) they may account for fewer, the rest being out of play, never for more.
+ */
+export function findShelvesProblem(
+  balls: Scenario["balls"],
+  match: MatchInput,
+  options: { readonly outOfPlay?: boolean } = {},
+): Problem | null {
+  const onTable = new Set(balls.map((b) => b.id).filter((id) => id !== 0));
   const listed = new Set<number>();
   let counted = 0;
   for (const [player, shelf] of match.shelf.entries()) {
@@ -95,7 +109,12 @@ function checkShelves(s: Scenario): Problem | null {
     }
   }
   const total = onTable.size + listed.size + counted;
-  if (total !== 15)
+  if (total > 15)
+    return {
+      path: ["match", "shelf"],
+      message: `the shelves and the table account for ${total} white balls, more than 15`,
+    };
+  if (total < 15 && !options.outOfPlay)
     return { path: ["match", "shelf"], message: `the shelves and the table account for ${total} white balls, not 15` };
   return null;
 }

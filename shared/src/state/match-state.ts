@@ -29,6 +29,8 @@ export const PlayerState = schema(
     debt: t.uint8(),
     /** While the holder is away: seconds left before the seat's hold runs out; 0 while he is here. */
     holdLeft: t.uint16(),
+    /** The computer plays this seat (a table against the computer): always connected, never held. */
+    computer: t.boolean(),
   },
   "PlayerState",
 );
@@ -49,6 +51,10 @@ export const MatchState = schema(
     /** Seconds left for the player to move when the clock runs; 0 otherwise. */
     clockLeft: t.uint8(),
     seatHoldSeconds: t.uint16(),
+    /** "person", or "computer" for a table against the computer (it plays seat 1 at `level`). */
+    opponent: t.string(),
+    /** The computer's strength, "novice", "amateur" or "master"; "" at a table for two people. */
+    level: t.string(),
     /** Id of the current match's record (GET /api/matches/:id); a rematch starts a new one. */
     matchId: t.string(),
     /** waiting | lag | opening | play | finished (docs/PROTOCOL.md). */

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { judgeScenario, type Scenario } from "../../src/rules/scenario.ts";
-import type { ContractVerdict } from "../../src/rules/verdict.ts";
+import type { ContractVerdict } from "../../src/rules/verdict-types.ts";
 import type { ShotEvent } from "../../src/shot/shot-events.ts";
 import type { BallPosition } from "../../src/table/balls.ts";
 

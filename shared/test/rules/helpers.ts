@@ -1,8 +1,10 @@
 import type { Call } from "../../src/rules/call.ts";
-import { isLastBallPlay, type Pair, type Position } from "../../src/rules/position.ts";
+import { isLastBallPlay } from "../../src/rules/last-ball.ts";
+import type { Pair, Position } from "../../src/rules/position.ts";
 import { readShotLog, type ShotLog } from "../../src/rules/shot-queries.ts";
 import type { Stroke } from "../../src/rules/stroke.ts";
-import { judgeShot, type ShotJudgement } from "../../src/rules/verdict.ts";
+import { judgeShot } from "../../src/rules/verdict.ts";
+import type { ShotJudgement } from "../../src/rules/verdict-types.ts";
 import type { ShotEvent } from "../../src/shot/shot-events.ts";
 import type { BallPosition } from "../../src/table/balls.ts";
 import type { CushionId } from "../../src/table/cushions.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLastBallPlay } from "../../src/rules/position.ts";
+import { isLastBallPlay } from "../../src/rules/last-ball.ts";
 import { cushion, hit, judge, offTable, pocket, shelvesFor, shot, strike } from "./helpers.ts";
 
 const table = [
@@ -69,6 +69,19 @@ describe("last-ball play (clauses 12–14, I19)", () => {
     expect(j.verdict.penalty).toBe("shelf");
     expect(j.verdict.spotted).toEqual([7, shelves[0].at(-1)]);
     expect(j.verdict.lastBall).toEqual({ before: true, after: false });
+  });
+
+  it("clause 14, I24: the coloured ball struck with the cue that then drops is the foul of striking it, not a cue ball pocketed", () => {
+    const j = last(shot(strike(0), hit(0, 7), pocket(0, "FL")), { stroke: { cue: 0 } });
+    expect(j.verdict.reasons).toEqual(["cue-struck-coloured"]);
+    expect(j.verdict.coloured).toBe("returned");
+    expect(j.verdict.clauses).not.toContain("14");
+    expect(j.verdict.explanation.en).not.toContain("clause 14");
+  });
+
+  it("clause 14, I24: the coloured ball struck with the cue that touches nothing and drops is a miss too, and still no cue ball pocketed", () => {
+    const j = last(shot(strike(0), cushion(0, "F"), pocket(0, "FL")), { stroke: { cue: 0 } });
+    expect(j.verdict.reasons).toEqual(["miss", "cue-struck-coloured"]);
   });
 
   it("I24: a cue ball whose own call was fulfilled did not drop not as called, even if the double call failed", () => {

@@ -15,16 +15,17 @@ describe("penalty and debt (clause 15, I15)", () => {
   });
 
   it("I15: scored balls pay debts first, in drop order, and are spotted", () => {
-    const s = settleScoredBalls([3, 9, 11], [[], []], [2, 0], 0, 8);
+    const s = settleScoredBalls([3, 9, 11], [[], []], [2, 0], 0);
     expect(s.paidDebt).toEqual([3, 9]);
     expect(s.counted).toEqual([11]);
     expect(s.debts).toEqual([0, 0]);
   });
 
-  it("clause 2: a shelf never passes eight; a ball scored after the eighth stays in play", () => {
-    const s = settleScoredBalls([3, 9], [[1, 2, 4, 5, 6, 8, 10], []], [0, 0], 0, 8);
-    expect(s.counted).toEqual([3]);
-    expect(s.beyondEight).toEqual([9]);
+  it("clause 2: a shot that scores the eighth and a ninth ball puts both on the shelf", () => {
+    const s = settleScoredBalls([3, 9], [[1, 2, 4, 5, 6, 8, 10], []], [0, 0], 0);
+    expect(s.counted).toEqual([3, 9]);
+    expect(s.shelves[0]).toEqual([1, 2, 4, 5, 6, 8, 10, 3, 9]);
+    expect(s.paidDebt).toEqual([]);
   });
 
   it("clause 15, I15: a foul with an empty shelf reports penalty debt", () => {

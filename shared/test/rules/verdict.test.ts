@@ -42,6 +42,25 @@ describe("judgeShot – turns, bonus shots and explanations (clauses 2, 9, I13, 
     expect(j.verdict.next.mayPass).toBe(false);
   });
 
+  it("clause 2, clause 8: a winning double call at seven puts both scored balls on the shelf, the ninth too", () => {
+    const j = judge(shot(strike(7), hit(7, 3), pocket(3, "FL"), hit(7, 5), pocket(5, "FR")), {
+      shelves: shelvesFor(TABLE, [7, 3]),
+      call: [
+        { ball: 3, pocket: "FL", way: "direct" },
+        { ball: 5, pocket: "FR", way: "direct" },
+      ],
+    });
+    expect(j.verdict.winner).toBe(0);
+    expect(j.verdict.counted).toEqual([3, 5]);
+    expect(j.verdict.shelf).toEqual([9, 3]);
+    expect(j.verdict.spotted).toEqual([]);
+    expect(j.position.shelves[0].slice(-2)).toEqual([3, 5]);
+    expect(j.position.table.map((b) => b.id)).not.toContain(5);
+    expect(j.verdict.explanation.en).toContain("To the shelf: 3, 5.");
+    expect(j.verdict.explanation.en).not.toContain("Spotted");
+    expect(j.verdict.explanation.ru).toContain("На полку: 3, 5.");
+  });
+
   it("explains a foul in Russian and English with the clause (the verdict explains itself)", () => {
     const j = judge(shot(strike(7), hit(7, 0), cushion(0, "LF"), cushion(0, "F")));
     expect(j.verdict.explanation.ru).toContain("Штраф: касание цветного шара (п. 10).");

@@ -4,7 +4,7 @@ import { judgeLag } from "../../src/match/lag.ts";
 import { simulate } from "../../src/physics/index.ts";
 import { playLag, playShot } from "../../src/pipeline/index.ts";
 import type { LagMessage } from "../../src/protocol/client-messages.ts";
-import type { ShotVerdict } from "../../src/rules/verdict.ts";
+import type { ShotVerdict } from "../../src/rules/verdict-types.ts";
 import { HALF_LENGTH } from "../../src/table/dimensions.ts";
 import { startedMatch } from "../kit/started-match.ts";
 import { cushionsOf } from "./shots.ts";

@@ -1,0 +1,13 @@
+import type { Decision, LevelName, LevelSpec, Situation } from "@habibka/shared/computer";
+
+/** What the pool sends a worker, and what comes back: plain data, copied between threads. */
+export interface DecideJob {
+  readonly id: number;
+  readonly situation: Situation;
+  readonly level: LevelName | LevelSpec;
+  readonly seed: number;
+}
+
+export type DecideReply =
+  | { readonly id: number; readonly decision: Decision }
+  | { readonly id: number; readonly error: string };

@@ -1,0 +1,25 @@
+import { seededRandom } from "../random.ts";
+import type { Decision } from "./decision.ts";
+import { decideLag } from "./lag-decision.ts";
+import { LEVELS, type LevelName, type LevelSpec } from "./levels.ts";
+import { decideOffer } from "./offer-decision.ts";
+import { decideShot } from "./shot-decision.ts";
+import type { Situation } from "./situation.ts";
+
+/**
+ * The computer player: the action a seat takes in a situation, at a level, for a seed. Pure and deterministic:
+ * the same situation, level and seed always give the same decision (the search is bounded by a count of
+ * simulations, never by a clock). Every decision is one the match flow accepts.
+ */
+export function decide(situation: Situation, level: LevelName | LevelSpec, seed: number): Decision {
+  const spec = typeof level === "string" ? LEVELS[level] : level;
+  switch (situation.phase) {
+    case "lag":
+      return decideLag(situation.player, spec, seededRandom(seed));
+    case "offer":
+      return decideOffer(situation, spec, seed);
+    case "opening":
+    case "turn":
+      return decideShot(situation, spec, seed).decision;
+  }
+}

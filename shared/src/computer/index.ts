@@ -1,0 +1,10 @@
+/**
+ * The computer player. It runs the physics, so like the pipeline it is for the server and the tools, never
+ * for the client bundle.
+ */
+export * from "./decide.ts";
+export * from "./decision.ts";
+export * from "./fallback-decision.ts";
+export * from "./levels.ts";
+export * from "./match-situation.ts";
+export * from "./situation.ts";
