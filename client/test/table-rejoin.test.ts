@@ -124,7 +124,12 @@ describe("coming back to the table", () => {
     // The server stopped after recording shot 7 and before telling anyone of it.
     vi.stubGlobal("fetch", async (url: string) => {
       fetched.push(url);
-      return { ok: true, json: async () => ({ shots: [{ number: 7, seat: 0, kind: "shot", before: [], trace: "" }] }) };
+      return {
+        ok: true,
+        json: async () => ({
+          shots: [{ number: 7, seat: 0, kind: "shot", before: [], trace: "", verdict: { foul: false } }],
+        }),
+      };
     });
     const restored = nextProcess("410001");
     await vi.advanceTimersByTimeAsync(500);
