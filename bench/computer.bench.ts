@@ -12,11 +12,11 @@ import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { cutAngle, pocketTarget } from "../shared/src/computer/geometry.ts";
 import {
+  COMPUTER_LEVELS,
+  type ComputerLevel,
   type Decision,
   decide,
   type LagDecision,
-  LEVEL_NAMES,
-  type LevelName,
   lagMessageOf,
   type ShotDecision,
   shotMessageOf,
@@ -49,8 +49,8 @@ interface LevelFigures {
   plainScored: number;
 }
 
-const figures = new Map<LevelName, LevelFigures>(
-  LEVEL_NAMES.map((name) => [name, { times: [], cpu: [], shots: 0, balls: 0, fouls: 0, plain: 0, plainScored: 0 }]),
+const figures = new Map<ComputerLevel, LevelFigures>(
+  COMPUTER_LEVELS.map((name) => [name, { times: [], cpu: [], shots: 0, balls: 0, fouls: 0, plain: 0, plainScored: 0 }]),
 );
 
 function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T {
@@ -58,7 +58,7 @@ function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: { code: 
   return result.value;
 }
 
-function timed(level: LevelName, run: () => Decision): Decision {
+function timed(level: ComputerLevel, run: () => Decision): Decision {
   const started = performance.now();
   const cpu = process.cpuUsage();
   const decision = run();
@@ -82,7 +82,7 @@ function isPlainPot(decision: ShotDecision, before: readonly { id: number; x: nu
 }
 
 function record(
-  level: LevelName,
+  level: ComputerLevel,
   decision: ShotDecision,
   before: readonly { id: number; x: number; y: number }[],
   verdict: ShotVerdict,
@@ -99,7 +99,7 @@ function record(
 }
 
 /** One whole match; returns the winning seat, or null when it reached the shot limit. */
-function playMatch(levels: readonly [LevelName, LevelName], seed: number): 0 | 1 | null {
+function playMatch(levels: readonly [ComputerLevel, ComputerLevel], seed: number): 0 | 1 | null {
   let match: MatchState = startedMatch({ opening: "lag", seed });
   let step = 0;
   for (let shots = 0; match.phase !== "finished" && shots < maxShots; shots++) {
@@ -142,7 +142,7 @@ function quantile(sorted: readonly number[], q: number): number {
 
 const started = performance.now();
 console.log(`computer: load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores at the start`);
-const pairings: [LevelName, LevelName][] = [
+const pairings: [ComputerLevel, ComputerLevel][] = [
   ["novice", "amateur"],
   ["novice", "master"],
   ["amateur", "master"],
@@ -150,7 +150,7 @@ const pairings: [LevelName, LevelName][] = [
 for (const [index, [a, b]] of pairings.entries()) {
   const wins = { [a]: 0, [b]: 0, unfinished: 0 } as Record<string, number>;
   for (let i = 0; i < matchesPerPairing; i++) {
-    const levels: [LevelName, LevelName] = i % 2 === 0 ? [a, b] : [b, a];
+    const levels: [ComputerLevel, ComputerLevel] = i % 2 === 0 ? [a, b] : [b, a];
     const winner = playMatch(levels, (index + 1) * 1000 + i + 1);
     if (winner === null) wins.unfinished!++;
     else wins[levels[winner]]!++;

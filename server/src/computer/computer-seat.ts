@@ -4,23 +4,22 @@ import {
   aimMessageOf,
   type Decision,
   fallbackDecision,
-  type LevelName,
   lagMessageOf,
   type ShotDecision,
   type Situation,
   shotMessageOf,
   situationOf,
 } from "@habibka/shared/computer";
-import type { MatchState, SitAction, TableSettings } from "@habibka/shared/match";
 import {
-  type AimMessage,
-  type AnswerMessage,
   COMPUTER_NAMES,
   COMPUTER_SEAT,
+  type ComputerLevel,
   DEFAULT_COMPUTER_LEVEL,
-  type LagMessage,
-  type ShotMessage,
-} from "@habibka/shared/protocol";
+  type MatchState,
+  type SitAction,
+  type TableSettings,
+} from "@habibka/shared/match";
+import type { AimMessage, AnswerMessage, LagMessage, ShotMessage } from "@habibka/shared/protocol";
 import type { Logger } from "../logger.ts";
 import type { Handled } from "../rooms/message-guard.ts";
 import { hashSeatToken, newSeatToken, type SeatIndex } from "../rooms/seating.ts";
@@ -60,12 +59,12 @@ export interface ComputerTable {
 
 /** The decision pool, or anything that decides like it. */
 export interface Decider {
-  decide(situation: Situation, level: LevelName, seed: number): Promise<Decision>;
+  decide(situation: Situation, level: ComputerLevel, seed: number): Promise<Decision>;
 }
 
 export interface ComputerSeatOptions {
   readonly seat: SeatIndex;
-  readonly level: LevelName;
+  readonly level: ComputerLevel;
   readonly decider: Decider;
   readonly table: ComputerTable;
   readonly logger: Logger;
@@ -80,7 +79,7 @@ export interface ComputerSeatOptions {
 /** The seat and strength of the computer at a table against it, from the table's settings; null for two people. */
 export function computerOpponentOf(
   settings: TableSettings,
-): { readonly seat: SeatIndex; readonly level: LevelName } | null {
+): { readonly seat: SeatIndex; readonly level: ComputerLevel } | null {
   if (settings.opponent !== "computer") return null;
   return { seat: COMPUTER_SEAT, level: settings.level ?? DEFAULT_COMPUTER_LEVEL };
 }
@@ -89,7 +88,7 @@ export function computerOpponentOf(
  * The computer takes its seat as a person does, by a `sit`: named for its level, with the hash of a seat token
  * that is never given to anyone, so nobody can ever return to its seat.
  */
-export function computerSit(seat: SeatIndex, level: LevelName): SitAction {
+export function computerSit(seat: SeatIndex, level: ComputerLevel): SitAction {
   return { type: "sit", player: seat, name: COMPUTER_NAMES[level], token: hashSeatToken(newSeatToken()) };
 }
 
@@ -105,7 +104,7 @@ type Played = "done" | "stale" | "refused";
 
 export class ComputerSeat {
   readonly seat: SeatIndex;
-  readonly level: LevelName;
+  readonly level: ComputerLevel;
   private readonly options: ComputerSeatOptions;
   /** The turn under way, if any. */
   private running: Promise<void> | null = null;

@@ -1,10 +1,11 @@
-import type { Decision, LevelName, LevelSpec, Situation } from "@habibka/shared/computer";
+import type { Decision, LevelSpec, Situation } from "@habibka/shared/computer";
+import type { ComputerLevel } from "@habibka/shared/match";
 
 /** What the pool sends a worker, and what comes back: plain data, copied between threads. */
 export interface DecideJob {
   readonly id: number;
   readonly situation: Situation;
-  readonly level: LevelName | LevelSpec;
+  readonly level: ComputerLevel | LevelSpec;
   readonly seed: number;
 }
 

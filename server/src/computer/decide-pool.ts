@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
-import type { Decision, LevelName, LevelSpec, Situation } from "@habibka/shared/computer";
+import type { Decision, LevelSpec, Situation } from "@habibka/shared/computer";
+import type { ComputerLevel } from "@habibka/shared/match";
 import type { DecideJob, DecideReply } from "./decide-messages.ts";
 
 /**
@@ -45,7 +46,7 @@ export class DecidePool {
   }
 
   /** The decision of `decide(situation, level, seed)`, computed in a worker thread. */
-  decide(situation: Situation, level: LevelName | LevelSpec, seed: number): Promise<Decision> {
+  decide(situation: Situation, level: ComputerLevel | LevelSpec, seed: number): Promise<Decision> {
     if (this.#closed) return Promise.reject(new Error("the decision pool is closed"));
     return new Promise((resolve, reject) => {
       this.#queue.push({ id: this.#nextId++, situation, level, seed, resolve, reject });

@@ -1,5 +1,12 @@
-import type { MatchAction, MatchRecord, PlayedShot, RecordedAction, RecordHeader } from "@habibka/shared/match";
-import type { ChatBroadcast, ComputerLevel } from "@habibka/shared/protocol";
+import type {
+  ComputerLevel,
+  MatchAction,
+  MatchRecord,
+  PlayedShot,
+  RecordedAction,
+  RecordHeader,
+} from "@habibka/shared/match";
+import type { ChatBroadcast } from "@habibka/shared/protocol";
 import type { Kysely } from "kysely";
 import { type DatabaseLocation, openDatabase } from "./database.ts";
 import type { DatabaseKind } from "./migrations.ts";

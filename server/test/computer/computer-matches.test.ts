@@ -1,5 +1,4 @@
-import type { LevelName } from "@habibka/shared/computer";
-import { COMPUTER_NAMES } from "@habibka/shared/protocol";
+import { COMPUTER_NAMES, type ComputerLevel } from "@habibka/shared/match";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DecidePool } from "../../src/computer/decide-pool.ts";
 import { computerPlayer, playSeat } from "../support/seat-player.ts";
@@ -13,7 +12,7 @@ import { eventually, QUICK_PLAY, type RunningServer, startTestServer } from "../
  * plays to a finish by eight balls, and the room's computer plays at each level once.
  */
 
-const PAIRINGS: readonly (readonly [LevelName, LevelName])[] = [
+const PAIRINGS: readonly (readonly [ComputerLevel, ComputerLevel])[] = [
   ["novice", "amateur"],
   ["amateur", "master"],
   ["master", "novice"],

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { COMPUTER_NAMES } from "@habibka/shared/protocol";
+import { COMPUTER_NAMES } from "@habibka/shared/match";
 import { afterEach, describe, expect, it } from "vitest";
 import { lagShot } from "../support/pottable-shot.ts";
 import { playSeat, scriptedPerson } from "../support/seat-player.ts";

@@ -1,5 +1,5 @@
 import { Client } from "@colyseus/sdk";
-import { COMPUTER_NAMES } from "@habibka/shared/protocol";
+import { COMPUTER_NAMES } from "@habibka/shared/match";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lagShot } from "../support/pottable-shot.ts";
 import { playSeat, scriptedPerson } from "../support/seat-player.ts";

@@ -1,4 +1,5 @@
-import { type Decision, type LevelName, lagMessageOf, type Situation, shotMessageOf } from "@habibka/shared/computer";
+import { type Decision, lagMessageOf, type Situation, shotMessageOf } from "@habibka/shared/computer";
+import type { ComputerLevel } from "@habibka/shared/match";
 import { findShot, lagShot } from "./pottable-shot.ts";
 import { inHand } from "./scripted-match.ts";
 import { ballsOnTable, type SyncedState, shelfOf, type TableClient } from "./table-client.ts";
@@ -131,8 +132,8 @@ export function scriptedPerson(seat: 0 | 1, lagTarget = 0.15): Strategy {
 
 /** The shared computer at `level`, deciding in the given pool (off the event loop the server runs on). */
 export function computerPlayer(
-  pool: { decide(situation: Situation, level: LevelName, seed: number): Promise<Decision> },
-  level: LevelName,
+  pool: { decide(situation: Situation, level: ComputerLevel, seed: number): Promise<Decision> },
+  level: ComputerLevel,
 ): Strategy {
   return async (situation) => {
     const decision = await pool.decide(situation, level, situation.shotNumber * 2 + situation.player);

@@ -1,7 +1,8 @@
+import type { ComputerLevel } from "../match/opponent.ts";
 import { seededRandom } from "../random.ts";
 import type { Decision } from "./decision.ts";
 import { decideLag } from "./lag-decision.ts";
-import { LEVELS, type LevelName, type LevelSpec } from "./levels.ts";
+import { LEVELS, type LevelSpec } from "./levels.ts";
 import { decideOffer } from "./offer-decision.ts";
 import { decideShot } from "./shot-decision.ts";
 import type { Situation } from "./situation.ts";
@@ -11,7 +12,7 @@ import type { Situation } from "./situation.ts";
  * the same situation, level and seed always give the same decision (the search is bounded by a count of
  * simulations, never by a clock). Every decision is one the match flow accepts.
  */
-export function decide(situation: Situation, level: LevelName | LevelSpec, seed: number): Decision {
+export function decide(situation: Situation, level: ComputerLevel | LevelSpec, seed: number): Decision {
   const spec = typeof level === "string" ? LEVELS[level] : level;
   switch (situation.phase) {
     case "lag":

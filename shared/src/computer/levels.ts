@@ -1,4 +1,4 @@
-import { COMPUTER_LEVELS, type ComputerLevel } from "../protocol/computer-opponent.ts";
+import type { ComputerLevel } from "../match/opponent.ts";
 
 /**
  * The three strengths. They differ in how wide the search is (which kinds of shot, how many candidates are
@@ -6,11 +6,9 @@ import { COMPUTER_LEVELS, type ComputerLevel } from "../protocol/computer-oppone
  * added to the chosen stroke. The error also sets what the search believes it can make: a novice's estimate of a
  * long pot is as poor as his cue.
  */
-export const LEVEL_NAMES = COMPUTER_LEVELS;
-export type LevelName = ComputerLevel;
 
 export interface LevelSpec {
-  readonly name: LevelName;
+  readonly name: ComputerLevel;
   /** Standard deviation of the stroke's direction, degrees. */
   readonly aimError: number;
   /** Standard deviation of the speed, as a fraction of it. */
@@ -40,7 +38,7 @@ export interface LevelSpec {
   readonly budget: number;
 }
 
-export const LEVELS: Readonly<Record<LevelName, LevelSpec>> = {
+export const LEVELS: Readonly<Record<ComputerLevel, LevelSpec>> = {
   novice: {
     name: "novice",
     aimError: 0.25,

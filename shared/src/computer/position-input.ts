@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { COMPUTER_LEVELS, type ComputerLevel } from "../match/opponent.ts";
 import { scenarioShelves } from "../rules/scenario.ts";
 import { issueLine } from "../sim/format-issue.ts";
 import { scenarioSchema } from "../sim/scenario-schema.ts";
 import { findBallsProblem, findShelvesProblem, type Problem } from "../sim/validate-scenario.ts";
 import { isWhiteBall } from "../table/balls.ts";
 import { isInHouse } from "../table/regions.ts";
-import { LEVEL_NAMES, type LevelName } from "./levels.ts";
 import type { Situation } from "./situation.ts";
 
 /**
@@ -18,7 +18,7 @@ export const positionSchema = z.object(
   {
     balls: scenarioSchema.shape.balls,
     match: scenarioSchema.shape.match,
-    level: z.enum(LEVEL_NAMES, { error: 'expected "novice", "amateur" or "master"' }).default("master"),
+    level: z.enum(COMPUTER_LEVELS, { error: 'expected "novice", "amateur" or "master"' }).default("master"),
     seed: z.int({ error: "expected an integer" }).default(1),
   },
   { error: "expected a position object {balls, match?, level?, seed?}" },
@@ -26,7 +26,7 @@ export const positionSchema = z.object(
 
 export interface ReadPosition {
   readonly situation: Situation;
-  readonly level: LevelName;
+  readonly level: ComputerLevel;
   readonly seed: number;
 }
 

@@ -7,6 +7,7 @@ export * from "./lag.ts";
 export * from "./lag-verdict.ts";
 export * from "./match-state.ts";
 export * from "./new-match.ts";
+export * from "./opponent.ts";
 export * from "./phases.ts";
 export * from "./record.ts";
 export * from "./shot.ts";

@@ -1,4 +1,3 @@
-import type { ComputerLevel, Opponent } from "../protocol/computer-opponent.ts";
 import { fail } from "../rules/result.ts";
 import type { ShotVerdict } from "../rules/verdict-types.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
@@ -8,6 +7,7 @@ import { foldActions } from "./apply-action.ts";
 import type { LagVerdict } from "./lag-verdict.ts";
 import type { MatchState, Opener } from "./match-state.ts";
 import { newMatch } from "./new-match.ts";
+import type { ComputerLevel, Opponent } from "./opponent.ts";
 import type { MatchResult } from "./transition.ts";
 
 /**

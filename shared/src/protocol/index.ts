@@ -1,6 +1,5 @@
 export * from "./client-messages.ts";
 export * from "./close-codes.ts";
-export * from "./computer-opponent.ts";
 export type * from "./server-messages.ts";
 export * from "./table-options.ts";
 export * from "./text-schemas.ts";

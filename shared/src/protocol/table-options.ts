@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ComputerLevel, DEFAULT_COMPUTER_LEVEL, Opponent } from "./computer-opponent.ts";
+import { COMPUTER_LEVELS, DEFAULT_COMPUTER_LEVEL, OPPONENTS, type Opponent } from "../match/opponent.ts";
 import { PlayerName } from "./text-schemas.ts";
 
 /** How the opening shot is decided (clause 5, I21). */
@@ -33,9 +33,9 @@ export const CreateTableOptions = z
     seatHoldSeconds: z.number().int().min(10).max(3600).default(DEFAULT_SEAT_HOLD_SECONDS),
     spectatorCap: z.number().int().min(0).max(500).default(DEFAULT_SPECTATOR_CAP),
     /** Who plays the creator: a person who joins by the code (default), or the computer in seat 1. */
-    opponent: Opponent.default("person"),
+    opponent: z.enum(OPPONENTS, { error: 'expected "person" or "computer"' }).default("person"),
     /** The computer's strength; only with `opponent: "computer"`. */
-    level: ComputerLevel.optional(),
+    level: z.enum(COMPUTER_LEVELS, { error: 'expected "novice", "amateur" or "master"' }).optional(),
     /** Ask to watch rather than take a seat. */
     watch: z.boolean().default(false),
     seatToken: z.string().max(64).optional(),

@@ -3,12 +3,13 @@ import { describe, expect, it } from "vitest";
 import { decide } from "../../src/computer/decide.ts";
 import type { Decision, ShotDecision } from "../../src/computer/decision.ts";
 import { fallbackDecision } from "../../src/computer/fallback-decision.ts";
-import { LEVEL_NAMES, LEVELS, reducedLevel } from "../../src/computer/levels.ts";
+import { LEVELS, reducedLevel } from "../../src/computer/levels.ts";
 import { lagMessageOf, shotMessageOf, situationOf } from "../../src/computer/match-situation.ts";
 import type { ShotRequest } from "../../src/match/actions.ts";
 import { applyAction, prepareShot } from "../../src/match/apply-action.ts";
 import { validateLagShot } from "../../src/match/lag.ts";
 import type { MatchState } from "../../src/match/match-state.ts";
+import { COMPUTER_LEVELS } from "../../src/match/opponent.ts";
 import { simulate } from "../../src/physics/index.ts";
 import { answerOffer, playLag } from "../../src/pipeline/table-pipeline.ts";
 import { LagMessage, ShotMessage } from "../../src/protocol/client-messages.ts";
@@ -71,7 +72,7 @@ function expectAccepted(state: MatchState, decision: Decision) {
 const PHASES: readonly ActingPhase[] = ["lag", "opening", "turn", "offer"];
 
 describe("every decision of the computer is accepted by the match flow (fast-check, seeded)", () => {
-  for (const name of LEVEL_NAMES) {
+  for (const name of COMPUTER_LEVELS) {
     it(`${name}: lag, opening, turns, offers and last-ball play`, () => {
       const level = reducedLevel(LEVELS[name], 0.15);
       let lastBall = 0;

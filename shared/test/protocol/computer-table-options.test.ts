@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { COMPUTER_LEVELS, COMPUTER_NAMES, CreateTableOptions, PlayerName } from "../../src/protocol/index.ts";
+import { COMPUTER_LEVELS, COMPUTER_NAMES } from "../../src/match/opponent.ts";
+import { CreateTableOptions, PlayerName } from "../../src/protocol/index.ts";
 
 describe("table options – playing the computer", () => {
   it("a table against the computer is private, without a shot clock, at the amateur's strength unless told", () => {
