@@ -1,6 +1,7 @@
 import { COLOURED_BALL, type PocketId } from "@habibka/shared/table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { AimMode } from "../game/aim-draft.ts";
 import type { CallEntry } from "../game/call-way.ts";
 import { COARSE_STEP, FINE_STEP, MAX_SPEED, MIN_SPEED, type Offset, STEP } from "../game/stroke-limits.ts";
 import type { Way } from "../net/messages.ts";
@@ -9,7 +10,6 @@ import { CallPicker, CallSummary } from "./CallPanel.tsx";
 import { FineAimStrip } from "./FineAimStrip.tsx";
 import { PocketIcon } from "./PocketIcon.tsx";
 import { SpinPicker } from "./SpinPicker.tsx";
-import type { AimMode } from "./use-aim.ts";
 
 interface Props {
   readonly kind: "shot" | "lag";
