@@ -1,6 +1,7 @@
+import type { TipOffset } from "@habibka/shared";
 import type { Vec } from "./aim-geometry.ts";
 import type { CallEntry } from "./call-way.ts";
-import { clampSpeed, type Offset, roundAngle } from "./stroke-limits.ts";
+import { clampSpeed, roundAngle } from "./stroke-limits.ts";
 
 /** The table tool: aiming (and calling by tapping balls and pockets), or choosing the cue ball. */
 export type AimMode = "aim" | "cue";
@@ -11,7 +12,7 @@ export interface AimState {
   readonly cue: number | null;
   readonly angle: number;
   readonly speed: number;
-  readonly offset: Offset;
+  readonly offset: TipOffset;
   readonly call: readonly CallEntry[];
   /** A ball picked for the call, waiting for its pocket. */
   readonly pending: number | null;

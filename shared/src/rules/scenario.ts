@@ -1,11 +1,12 @@
 import type { ShotEvent } from "../shot/shot-events.ts";
+import type { Stroke } from "../shot/stroke.ts";
 import { type BallPosition, isWhiteBall, WHITE_BALLS } from "../table/balls.ts";
 import { isInHouse } from "../table/regions.ts";
 import { type CalledBall, validateCall } from "./call.ts";
 import { isLastBallPlay } from "./last-ball.ts";
 import { isOnTable, type Pair, type Position, WINNING_SHELF } from "./position.ts";
 import { fail, ok, type Result } from "./result.ts";
-import { type Stroke, validateStroke } from "./stroke.ts";
+import { validateStroke } from "./stroke.ts";
 import { judgeShot, toContractVerdict } from "./verdict.ts";
 import type { ContractVerdict, ShotVerdict } from "./verdict-types.ts";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_STROKE_SPEED } from "../shot/stroke.ts";
 import { POCKET_IDS } from "../table/pockets.ts";
 
 /**
@@ -26,7 +27,7 @@ export const shotSchema = z.object(
     angle: finite(),
     speed: finite()
       .gt(0, { error: "expected a speed above 0 m/s" })
-      .max(12, { error: "expected a speed of at most 12 m/s" }),
+      .max(MAX_STROKE_SPEED, { error: `expected a speed of at most ${MAX_STROKE_SPEED} m/s` }),
     offset: z.object({ x: finite(), y: finite() }, { error: "expected {x, y}" }).optional(),
   },
   { error: "expected {cue, angle, speed, offset?}" },

@@ -1,5 +1,5 @@
 import { canBallStandAt } from "../physics/boundary.ts";
-import { MAX_TIP_OFFSET } from "../physics/constants.ts";
+import { isTipOffsetInRange, MAX_TIP_OFFSET } from "../shot/stroke.ts";
 import { BALL_RADIUS } from "../table/dimensions.ts";
 import { HOUSE_LINE_X } from "../table/marks.ts";
 import { isInHouse } from "../table/regions.ts";
@@ -58,7 +58,7 @@ function findProblem(s: Scenario): Problem | null {
   const seen = new Map(s.balls.map((b, i) => [b.id, i]));
   const { shot } = s;
   if (!seen.has(shot.cue)) return { path: ["shot", "cue"], message: `ball ${shot.cue} is not on the table` };
-  if (shot.offset && Math.hypot(shot.offset.x, shot.offset.y) > MAX_TIP_OFFSET)
+  if (shot.offset && !isTipOffsetInRange(shot.offset))
     return { path: ["shot", "offset"], message: `the tip offset must be at most ${MAX_TIP_OFFSET} of the radius` };
 
   const called = new Set<number>();
