@@ -60,6 +60,7 @@ export const matchSchema = z.object(
   { error: "expected {shelf, debt, opening}" },
 );
 
+/** The command's scenario as JSON; what it parses to is the rules' `Scenario` (rules/scenario.ts). */
 export const scenarioSchema = z.object(
   {
     balls: z.array(ballSchema, { error: "expected a list of balls" }),
@@ -69,6 +70,3 @@ export const scenarioSchema = z.object(
   },
   { error: "expected a scenario object {balls, shot, call?, match?}" },
 );
-
-export type Scenario = z.infer<typeof scenarioSchema>;
-export type MatchInput = z.infer<typeof matchSchema>;
