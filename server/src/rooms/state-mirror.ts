@@ -1,7 +1,7 @@
 import type { SeatHolder } from "@habibka/shared/match";
 import type { MatchView } from "@habibka/shared/pipeline";
 import type { Pair } from "@habibka/shared/rules";
-import { BallState, TableState, PlayerState, SpectatorState } from "@habibka/shared/state";
+import { BallState, PlayerState, SpectatorState, TableState } from "@habibka/shared/state";
 import { ALL_BALLS, FOOT_SPOT } from "@habibka/shared/table";
 import type { Seating } from "./seating.ts";
 
