@@ -12,6 +12,7 @@ import {
   joinTable,
   leaveAll,
   seatedPair,
+  serverPerSuite,
   type TableClient,
   takeOverSeat,
 } from "./support/table-client.ts";
@@ -206,16 +207,8 @@ describe("a table's chat, decisions and absences", () => {
 });
 
 describe("seen: the player to move has watched the shot", () => {
-  let running: RunningServer;
   const clients: TableClient[] = [];
-
-  beforeAll(async () => {
-    running = await startTestServer({ seed: () => 31, animationScale: 1 });
-  });
-  afterAll(async () => {
-    await leaveAll(...clients);
-    await running.stop();
-  });
+  const running = serverPerSuite({ seed: () => 31, animationScale: 1 }, clients);
 
   it("ends the wait for the animation when the player to move says so, and for nobody else", async () => {
     const { a, b, code } = await seatedPair(running.httpUrl, { opening: "draw" });
