@@ -49,6 +49,13 @@ export const en: Messages = {
       finished: "finished",
     },
     sit: "Sit down",
+    computerTitle: "Play the computer",
+    computerLevel: "Its strength",
+    computerHint: "A private table: you and the computer; anyone with the link can watch",
+    playComputer: "Play the computer",
+    practiceTitle: "Practice",
+    practiceHint: "Alone at the table: set the balls anywhere, shoot, undo shots, ask for a hint",
+    practice: "Open the practice table",
   },
   table: {
     code: "Table {{code}}",
@@ -91,6 +98,18 @@ export const en: Messages = {
     },
     players: "Players",
     menu: "Shots and chat",
+    watchLink: "Link for spectators",
+    copyWatchLink: "Copy the link for spectators",
+  },
+  computer: {
+    name: "Computer · {{level}}",
+    mark: "computer",
+    seating: "The computer is sitting down…",
+    level: {
+      novice: "novice",
+      amateur: "amateur",
+      master: "master",
+    },
   },
   aim: {
     title: "Stroke",

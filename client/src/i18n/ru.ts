@@ -51,6 +51,13 @@ export const ru = {
       finished: "партия окончена",
     },
     sit: "Сесть",
+    computerTitle: "Сыграть с компьютером",
+    computerLevel: "Сила соперника",
+    computerHint: "Стол закрытый: играете вы и компьютер, посмотреть можно по ссылке",
+    playComputer: "Играть с компьютером",
+    practiceTitle: "Тренировка",
+    practiceHint: "Один за столом: расставьте шары как угодно, бейте, отменяйте удары, спросите подсказку",
+    practice: "Открыть тренировку",
   },
   table: {
     code: "Стол {{code}}",
@@ -93,6 +100,18 @@ export const ru = {
     },
     players: "Игроки",
     menu: "Удары и чат",
+    watchLink: "Ссылка для зрителей",
+    copyWatchLink: "Скопировать ссылку для зрителей",
+  },
+  computer: {
+    name: "Компьютер · {{level}}",
+    mark: "компьютер",
+    seating: "Компьютер садится за стол…",
+    level: {
+      novice: "новичок",
+      amateur: "любитель",
+      master: "мастер",
+    },
   },
   aim: {
     title: "Удар",

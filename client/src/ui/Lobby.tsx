@@ -1,3 +1,4 @@
+import { COMPUTER_LEVELS, type ComputerLevel, DEFAULT_COMPUTER_LEVEL } from "@habibka/shared/match";
 import { PUBLIC_SHOT_CLOCK_DEFAULT } from "@habibka/shared/protocol";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +15,10 @@ interface Props {
 
 const CLOCKS: readonly CreateTarget["shotClock"][] = [0, 30, 60, 90];
 
-/** The first screen: a name, a new table, a code to join, and the live list of public tables. */
+/**
+ * The first screen: a name, a new table, a match against the computer, a code to join, and the live list of
+ * public tables.
+ */
 export function Lobby({ name, onName, onOpen }: Props) {
   const { t } = useTranslation();
   const { status, tables } = useLobby();
@@ -27,6 +31,7 @@ export function Lobby({ name, onName, onOpen }: Props) {
   const shotClock = visibility === "public" ? publicClock : privateClock;
   const setShotClock = visibility === "public" ? setPublicClock : setPrivateClock;
   const clocks = visibility === "public" ? CLOCKS.filter((c) => c !== 0) : CLOCKS;
+  const [level, setLevel] = useState<ComputerLevel>(DEFAULT_COMPUTER_LEVEL);
   const [code, setCode] = useState("");
   const [touched, setTouched] = useState(false);
   const nameOk = isValidName(name);
@@ -36,6 +41,12 @@ export function Lobby({ name, onName, onOpen }: Props) {
     event.preventDefault();
     setTouched(true);
     if (nameOk) onOpen({ kind: "create", visibility, opening, shotClock });
+  }
+
+  function playComputer(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (nameOk) onOpen({ kind: "computer", level });
   }
 
   function join(event: FormEvent, watch: boolean) {
@@ -99,6 +110,29 @@ export function Lobby({ name, onName, onOpen }: Props) {
         {visibility === "public" && <small className="hint">{t("lobby.clockPublic")}</small>}
         <button type="submit" className="primary" data-testid="create-table">
           {t("lobby.create")}
+        </button>
+      </form>
+
+      <form className="card" onSubmit={playComputer} aria-labelledby="computer-title">
+        <h2 id="computer-title">{t("lobby.computerTitle")}</h2>
+        <fieldset className="choices">
+          <legend>{t("lobby.computerLevel")}</legend>
+          {COMPUTER_LEVELS.map((l) => (
+            <label key={l}>
+              <input
+                type="radio"
+                name="computer-level"
+                data-testid={`computer-level-${l}`}
+                checked={level === l}
+                onChange={() => setLevel(l)}
+              />
+              {t(`computer.level.${l}`)}
+            </label>
+          ))}
+        </fieldset>
+        <small className="hint">{t("lobby.computerHint")}</small>
+        <button type="submit" className="primary" data-testid="play-computer">
+          {t("lobby.playComputer")}
         </button>
       </form>
 

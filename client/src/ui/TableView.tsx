@@ -26,6 +26,7 @@ import type { BallToDraw } from "../table/draw-table.ts";
 import { TableCanvas } from "../table/TableCanvas.tsx";
 import { AimControls } from "./AimControls.tsx";
 import { ConnectionBanner } from "./ConnectionBanner.tsx";
+import { withComputerName } from "./computer-name.ts";
 import { MatchMenu } from "./MatchMenu.tsx";
 import { OfferDock } from "./OfferDock.tsx";
 import { ResultOverlay } from "./ResultOverlay.tsx";
@@ -69,8 +70,9 @@ function loupeFoci(guide: ShotGuide | null, call: readonly CallEntry[]): Vec[] {
   return [first, called ?? end].filter((p): p is Vec => !!p);
 }
 
-export function TableView({ session, state, onLobby }: Props) {
+export function TableView({ session, state: synced, onLobby }: Props) {
   const { t, i18n } = useTranslation();
+  const state = useMemo(() => ({ ...synced, snapshot: withComputerName(synced.snapshot, t) }), [synced, t]);
   const { snapshot, seat, playback } = state;
   const livePlayback = playback !== null && !playback.replay;
   // Taking an offered shot: the server may keep the offer open until the shot comes (the shared flow's
@@ -301,7 +303,11 @@ export function TableView({ session, state, onLobby }: Props) {
   const lastShot = state.shotsShown.at(-1);
   const errorText = state.error ? (i18n.language === "ru" && state.error.messageRu) || state.error.message : null;
   const finished = snapshot.phase === "finished";
-  const series = seriesScore(state.series, [name0, name1]);
+  // The series is kept under the names the server gives (the computer's included), not the shown ones.
+  const series = seriesScore(state.series, [
+    synced.snapshot.players[0]?.name ?? "",
+    synced.snapshot.players[1]?.name ?? "",
+  ]);
 
   let dock: ReactNode;
   if (composing) {
