@@ -1,12 +1,21 @@
 import { canBallStandAt } from "../physics/boundary.ts";
 import { MAX_TIP_OFFSET } from "../physics/constants.ts";
+import { isWhiteBall } from "../table/balls.ts";
 import { BALL_RADIUS } from "../table/dimensions.ts";
 import { HOUSE_LINE_X } from "../table/marks.ts";
 import { isInHouse } from "../table/regions.ts";
 import { issueLine } from "./format-issue.ts";
-import { type MatchInput, type Scenario, scenarioSchema } from "./scenario-schema.ts";
+import { type MatchInput, type PositionInput, type Scenario, scenarioSchema } from "./scenario-schema.ts";
 
 export type Validation = { ok: true; scenario: Scenario } | { ok: false; message: string };
+
+export interface ScenarioChecks {
+  /**
+   * Shelves and a table that account for fewer than the 15 white balls are accepted, the rest being out of
+   * play (the `advise` command's positions, the practice table's); never more than 15.
+   */
+  readonly outOfPlay?: boolean;
+}
 
 /** Touching balls are allowed; closer than this (0.1 µm inside 2R) they overlap. */
 const OVERLAP_TOLERANCE = 1e-7;
@@ -15,13 +24,17 @@ const OVERLAP_TOLERANCE = 1e-7;
  * Checks one scenario against the contract; never throws. `prefix` is the scenario's path in a batch.
  * The first problem found is reported, as one line naming the field.
  */
-export function validateScenario(input: unknown, prefix: readonly PropertyKey[] = []): Validation {
+export function validateScenario(
+  input: unknown,
+  prefix: readonly PropertyKey[] = [],
+  checks: ScenarioChecks = {},
+): Validation {
   const parsed = scenarioSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { ok: false, message: issueLine([...prefix, ...issue.path], issue.message) };
   }
-  const problem = findProblem(parsed.data);
+  const problem = findProblem(parsed.data, checks);
   if (problem) return { ok: false, message: issueLine([...prefix, ...problem.path], problem.message) };
   return { ok: true, scenario: parsed.data };
 }
@@ -52,7 +65,35 @@ export function findBallsProblem(balls: Scenario["balls"]): Problem | null {
   return null;
 }
 
-function findProblem(s: Scenario): Problem | null {
+/**
+ * The opening's ball in hand in a position: the white ball lying in the house, the lowest id if several do;
+ * null when none does.
+ */
+export function ballInHand(balls: readonly { readonly id: number; readonly x: number; readonly y: number }[]) {
+  const inHouse = balls.filter((b) => isWhiteBall(b.id) && isInHouse(b)).map((b) => b.id);
+  return inHouse.length > 0 ? Math.min(...inHouse) : null;
+}
+
+/**
+ * A position's problem apart from any shot: the table, the shelves, and for the opening shot a white ball in
+ * the house to play it with (clause 5, I3).
+ */
+export function findPositionProblem(position: PositionInput, checks: ScenarioChecks = {}): Problem | null {
+  const balls = findBallsProblem(position.balls);
+  if (balls) return balls;
+  if (!position.match) return null;
+  const shelves = findShelvesProblem(position.balls, position.match, checks);
+  if (shelves) return shelves;
+  if (position.match.opening && ballInHand(position.balls) === null) {
+    return {
+      path: ["match", "opening"],
+      message: "no white ball lies in the house to be the ball in hand of the opening shot",
+    };
+  }
+  return null;
+}
+
+function findProblem(s: Scenario, checks: ScenarioChecks): Problem | null {
   const balls = findBallsProblem(s.balls);
   if (balls) return balls;
   const seen = new Map(s.balls.map((b, i) => [b.id, i]));
@@ -69,7 +110,7 @@ function findProblem(s: Scenario): Problem | null {
   }
 
   if (s.match) {
-    const shelves = findShelvesProblem(s.balls, s.match);
+    const shelves = findShelvesProblem(s.balls, s.match, checks);
     if (shelves) return shelves;
     if (s.match.opening) {
       const cue = s.balls[seen.get(shot.cue)!]!;
@@ -90,7 +131,7 @@ function findProblem(s: Scenario): Problem | null {
 export function findShelvesProblem(
   balls: Scenario["balls"],
   match: MatchInput,
-  options: { readonly outOfPlay?: boolean } = {},
+  options: ScenarioChecks = {},
 ): Problem | null {
   const onTable = new Set(balls.map((b) => b.id).filter((id) => id !== 0));
   const listed = new Set<number>();
