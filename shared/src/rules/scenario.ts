@@ -38,6 +38,8 @@ export interface ScenarioOutcome {
   readonly clauses: readonly string[];
   /** The full verdict, for callers that want the details (drops, safety condition, coloured ball). */
   readonly details: ShotVerdict;
+  /** The position for the next shot: `table`, with the shelves in the order their balls came, and the debts. */
+  readonly position: Position;
 }
 
 export type ScenarioErrorCode =
@@ -195,5 +197,6 @@ export function judgeScenario(
     explanation: verdict.explanation,
     clauses: verdict.clauses,
     details: verdict,
+    position: after,
   });
 }
