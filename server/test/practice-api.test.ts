@@ -131,7 +131,7 @@ describe("the practice table's HTTP calls", () => {
       [{ ...POT, balls: [...POT.balls, { id: 15, x: 2.5, y: 0 }] }, /^balls\[4\]: ball 15 is off the playing surface/],
       [{ ...POT, shot: { ...POT.shot, speed: 40 } }, /^shot\.speed: expected a speed of at most 12 m\/s$/],
       [{ ...POT, shot: { ...POT.shot, cue: 9 } }, /^shot\.cue: ball 9 is not on the table$/],
-      [{ ...POT, call: [{ ball: 15, pocket: "FL", way: "direct" }] }, /^call\[0\]\.ball: ball 15 is not on the table$/],
+      [{ ...POT, call: [{ ball: 15, pocket: "FL", way: "direct" }] }, /^call\[0\]\.ball: Ball 15 is not on the table/],
       [{ ...POT, match: { ...POT.match, shelf: [[1, 2, 3], []] } }, /^match\.shelf\[0\]\[2\]: ball 3 is on the table$/],
       [{ ...POT, match: { ...POT.match, debt: [-1, 0] } }, /^match\.debt\[0\]: expected a non-negative integer$/],
       [{ ...POT, balls: "everything" }, /^balls: expected a list of balls$/],

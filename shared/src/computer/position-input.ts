@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COMPUTER_LEVELS, type ComputerLevel } from "../match/opponent.ts";
 import { scenarioShelves } from "../rules/scenario.ts";
-import { issueLine } from "../sim/format-issue.ts";
+import { issueLine, pathOfField } from "../sim/format-issue.ts";
 import { positionSchema } from "../sim/scenario-schema.ts";
 import { ballInHand, findPositionProblem } from "../sim/validate-scenario.ts";
 import type { Situation } from "./situation.ts";
@@ -45,7 +45,12 @@ export function readPosition(input: unknown, prefix: readonly PropertyKey[] = []
   if (problem) return { ok: false, message: issueLine([...prefix, ...problem.path], problem.message) };
   const { shelf, debt, opening } = match ?? { shelf: [0, 0] as const, debt: [0, 0] as const, opening: false };
   const shelves = scenarioShelves(balls, shelf, { outOfPlay: true });
-  if (!shelves.ok) return { ok: false, message: issueLine([...prefix, "match", "shelf"], shelves.error.message) };
+  if (!shelves.ok) {
+    return {
+      ok: false,
+      message: issueLine([...prefix, ...pathOfField(shelves.error.field ?? "match.shelf")], shelves.error.message),
+    };
+  }
   // findPositionProblem made sure an opening has a white ball in the house to take in hand.
   const inHand = opening ? ballInHand(balls) : null;
   const table = balls.filter((b) => b.id !== inHand);

@@ -2,7 +2,7 @@ import type { ComputerLevel } from "../match/opponent.ts";
 import type { ShotVerdict } from "../rules/verdict-types.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallPosition } from "../table/balls.ts";
-import type { CalledBall, PointMessage, Stroke } from "./client-messages.ts";
+import type { CalledBall, PointMessage, StrokeMessage } from "./client-messages.ts";
 
 /**
  * The practice table's HTTP answers (docs/PROTOCOL.md, "The practice table"), as types only. Its requests are
@@ -24,7 +24,7 @@ export interface PracticePosition {
 export interface PracticeShot {
   readonly kind: "shot";
   readonly seat: 0;
-  readonly request: { readonly stroke: Stroke; readonly call: readonly CalledBall[] };
+  readonly request: { readonly stroke: StrokeMessage; readonly call: readonly CalledBall[] };
   /** The table at the stroke. */
   readonly before: readonly BallPosition[];
   readonly events: readonly ShotEvent[];
@@ -47,7 +47,7 @@ export type PracticeHintKind = "pot" | "safety" | "forced";
 /** `POST /api/practice/hint`: the shot the computer would choose here, before its own execution error. */
 export interface PracticeHint {
   readonly level: ComputerLevel;
-  readonly stroke: Stroke;
+  readonly stroke: StrokeMessage;
   readonly call: readonly CalledBall[];
   /** For the opening shot: where the ball in hand goes in the house; otherwise null. */
   readonly place: PointMessage | null;

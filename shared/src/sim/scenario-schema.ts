@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_STROKE_SPEED } from "../shot/stroke.ts";
 import { POCKET_IDS } from "../table/pockets.ts";
 
 /**
@@ -26,7 +27,7 @@ export const shotSchema = z.object(
     angle: finite(),
     speed: finite()
       .gt(0, { error: "expected a speed above 0 m/s" })
-      .max(12, { error: "expected a speed of at most 12 m/s" }),
+      .max(MAX_STROKE_SPEED, { error: `expected a speed of at most ${MAX_STROKE_SPEED} m/s` }),
     offset: z.object({ x: finite(), y: finite() }, { error: "expected {x, y}" }).optional(),
   },
   { error: "expected {cue, angle, speed, offset?}" },
@@ -64,6 +65,7 @@ const ballsSchema = z
   .array(ballSchema, { error: "expected a list of balls" })
   .max(16, { error: "expected at most 16 balls (ids 0–15)" });
 
+/** The command's scenario as JSON; what it parses to is the rules' `Scenario` (rules/scenario.ts). */
 export const scenarioSchema = z.object(
   {
     balls: ballsSchema,
@@ -79,7 +81,3 @@ export const positionSchema = z.object(
   { balls: ballsSchema, match: matchSchema.optional() },
   { error: "expected a position object {balls, match?}" },
 );
-
-export type Scenario = z.infer<typeof scenarioSchema>;
-export type PositionInput = z.infer<typeof positionSchema>;
-export type MatchInput = z.infer<typeof matchSchema>;
