@@ -11,6 +11,8 @@ interface Props {
   readonly name: string;
   readonly onName: (name: string) => void;
   readonly onOpen: (target: SessionTarget) => void;
+  /** Opens the practice table (no name needed: nobody else sees it). */
+  readonly onPractice: () => void;
 }
 
 const CLOCKS: readonly CreateTarget["shotClock"][] = [0, 30, 60, 90];
@@ -19,7 +21,7 @@ const CLOCKS: readonly CreateTarget["shotClock"][] = [0, 30, 60, 90];
  * The first screen: a name, a new table, a match against the computer, a code to join, and the live list of
  * public tables.
  */
-export function Lobby({ name, onName, onOpen }: Props) {
+export function Lobby({ name, onName, onOpen, onPractice }: Props) {
   const { t } = useTranslation();
   const { status, tables } = useLobby();
   const [visibility, setVisibility] = useState<CreateTarget["visibility"]>("private");
@@ -135,6 +137,14 @@ export function Lobby({ name, onName, onOpen }: Props) {
           {t("lobby.playComputer")}
         </button>
       </form>
+
+      <section className="card" aria-labelledby="practice-title">
+        <h2 id="practice-title">{t("lobby.practiceTitle")}</h2>
+        <small className="hint">{t("lobby.practiceHint")}</small>
+        <button type="button" className="primary" data-testid="open-practice" onClick={onPractice}>
+          {t("lobby.practice")}
+        </button>
+      </section>
 
       <form className="card" onSubmit={(e) => join(e, false)} aria-labelledby="join-title">
         <h2 id="join-title">{t("lobby.joinTitle")}</h2>

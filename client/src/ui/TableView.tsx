@@ -1,4 +1,4 @@
-import { APEX_BALL, COLOURED_BALL, FOOT_SPOT, POCKETS, type PocketId } from "@habibka/shared/table";
+import { APEX_BALL, FOOT_SPOT, POCKETS, type PocketId } from "@habibka/shared/table";
 import {
   type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
@@ -10,9 +10,10 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { turnKey } from "../game/aim-draft.ts";
-import { angleTowards, type Circle, normaliseAngle, type Vec } from "../game/aim-geometry.ts";
+import { angleTowards, normaliseAngle, type Vec } from "../game/aim-geometry.ts";
 import { callMessage, withCalled, withoutCalled, withWay } from "../game/call-builder.ts";
 import { type CallEntry, followGuide } from "../game/call-way.ts";
+import { whiteCueDefault } from "../game/cue-default.ts";
 import { callMarks, guideLines } from "../game/guide-overlay.ts";
 import { defaultHouseSpot, lagSideOf, placeInHouse } from "../game/house.ts";
 import type { GestureEffect } from "../game/pointer-gesture.ts";
@@ -54,12 +55,6 @@ interface Props {
   readonly session: TableSession;
   readonly state: SessionState;
   readonly onLobby: () => void;
-}
-
-function whiteCueDefault(balls: readonly Circle[]): number {
-  // The white ball nearest the head: in most positions the natural cue ball.
-  const whites = balls.filter((b) => b.id !== COLOURED_BALL).sort((a, b) => a.x - b.x);
-  return whites[0]?.id ?? 1;
 }
 
 /** Where the loupes look: the first contact of the aim line, and the called pocket or the object line's end. */
@@ -311,7 +306,8 @@ export function TableView({ session, state: synced, onLobby }: Props) {
   );
 
   useStrokeKeys({ active: composing, turn, speed: aim.speed, setSpeed: (speed) => update({ speed }), shoot });
-  const { frame, onEvents } = useShotPlayback(session, playback);
+  const endPlayback = useCallback(() => session.endPlayback(), [session]);
+  const { frame, onEvents } = useShotPlayback(playback, endPlayback);
   const onKeyDown = useCallback((e: ReactKeyboardEvent<HTMLCanvasElement>) => {
     if (e.key === " ") e.preventDefault();
   }, []);
