@@ -144,7 +144,6 @@ export const en: Messages = {
     offline: "No connection to the server",
     problem: "This cannot be played: {{detail}}",
     shot: "Shot {{number}}",
-    analyse: "Analyse",
     menu: "Situation and link",
   },
   computer: {
@@ -348,6 +347,7 @@ export const en: Messages = {
   log: {
     title: "Shots",
     empty: "No shots yet",
+    analyse: "Analyse the shot",
     replay: "Replay",
     entry: "#{{number}} · {{name}}",
     noCall: "no call",

@@ -146,7 +146,6 @@ export const ru = {
     offline: "Нет связи с сервером",
     problem: "Так играть нельзя: {{detail}}",
     shot: "Удар {{number}}",
-    analyse: "Разобрать",
     menu: "Положение и ссылка",
   },
   computer: {
@@ -350,6 +349,7 @@ export const ru = {
   log: {
     title: "Удары",
     empty: "Ударов ещё не было",
+    analyse: "Разобрать удар",
     replay: "Повтор",
     entry: "№{{number}} · {{name}}",
     noCall: "без заказа",
