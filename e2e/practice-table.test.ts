@@ -109,25 +109,27 @@ describe("the practice table", () => {
     expect((await spots(other)).length).toBe(16);
   });
 
-  it("fits a phone: the table, the tools and the stroke controls without scrolling", async () => {
-    const page = await env.newPage({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-      deviceScaleFactor: 2,
+  for (const [name, viewport] of [
+    ["phone", { width: 390, height: 844 }],
+    ["phone-landscape", { width: 844, height: 390 }],
+  ] as const) {
+    it(`fits a ${name}: the table, the tools and the stroke controls without scrolling`, async () => {
+      const page = await env.newPage({ viewport, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+      await page.goto(`${env.url}/practice`);
+      await page.getByTestId("practice-view").waitFor();
+      const fit = await pageFits(page);
+      expect(fit.scroll).toBeLessThanOrEqual(fit.window);
+      for (const id of ["table-canvas", "practice-undo", "practice-hint", "practice-share", "shoot", "speed-slider"]) {
+        await expectOnScreen(page, id);
+      }
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/practice-${name}.png` });
+      await page.getByTestId("practice-mode-arrange").tap();
+      await expectOnScreen(page, "arrange-dock");
+      // The situation is a sheet over the table, scrolled within itself where the screen is short.
+      await page.getByTestId("open-menu").tap();
+      await page.getByTestId("practice-opening").scrollIntoViewIfNeeded();
+      await expectOnScreen(page, "practice-opening");
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/practice-${name}-situation.png` });
     });
-    await page.goto(`${env.url}/practice`);
-    await page.getByTestId("practice-view").waitFor();
-    const fit = await pageFits(page);
-    expect(fit.scroll).toBeLessThanOrEqual(fit.window);
-    for (const id of ["table-canvas", "practice-undo", "practice-hint", "practice-share", "shoot", "speed-slider"]) {
-      await expectOnScreen(page, id);
-    }
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/practice-phone.png` });
-    await page.getByTestId("practice-mode-arrange").tap();
-    await expectOnScreen(page, "arrange-dock");
-    await page.getByTestId("open-menu").tap();
-    await expectOnScreen(page, "practice-opening");
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/practice-phone-situation.png` });
-  });
+  }
 });
