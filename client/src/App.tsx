@@ -3,21 +3,30 @@ import { useTranslation } from "react-i18next";
 import { isMuted, setMuted } from "./game/sound.ts";
 import { type Language, setLanguage } from "./i18n/index.ts";
 import type { SessionTarget } from "./net/table-session.ts";
+import { isPracticePath, PRACTICE_PATH, type PracticeOpening, practiceOpening } from "./practice/practice-route.ts";
 import { InviteGate } from "./ui/InviteGate.tsx";
 import { Lobby } from "./ui/Lobby.tsx";
+import { PracticeTable } from "./ui/PracticeTable.tsx";
 import { codeFromPath, rememberName, storedName } from "./ui/player-name.ts";
 import { TableScreen } from "./ui/TableScreen.tsx";
 
 // The rules page is text most players open once: it loads on demand and stays out of the first download.
 const RulesPage = lazy(() => import("./ui/RulesPage.tsx"));
 
-type Route = { readonly kind: "lobby" } | { readonly kind: "invite"; readonly code: string } | SessionRoute;
+type Route =
+  | { readonly kind: "lobby" }
+  | { readonly kind: "invite"; readonly code: string }
+  | SessionRoute
+  | ({ readonly kind: "practice"; readonly key: string } & PracticeOpening);
 interface SessionRoute {
   readonly kind: "table";
   readonly target: SessionTarget;
 }
 
 function routeFromLocation(): Route {
+  if (isPracticePath(window.location.pathname)) {
+    return { kind: "practice", key: window.location.search, ...practiceOpening(window.location.search) };
+  }
   const code = codeFromPath(window.location.pathname);
   return code ? { kind: "invite", code } : { kind: "lobby" };
 }
@@ -57,6 +66,12 @@ export function App() {
     rememberName(name);
     if (target.kind === "join") window.history.pushState(null, "", `/t/${target.code}`);
     setRoute({ kind: "table", target });
+  }
+
+  /** The practice table, at a position's link (a shot to analyse) or at the rack. */
+  function toPractice(link = PRACTICE_PATH) {
+    window.history.pushState(null, "", link);
+    setRoute(routeFromLocation());
   }
 
   function toLobby() {
@@ -112,7 +127,10 @@ export function App() {
         </nav>
       </header>
       <main className="app-main">
-        {route.kind === "lobby" && <Lobby name={name} onName={setName} onOpen={open} />}
+        {route.kind === "lobby" && <Lobby name={name} onName={setName} onOpen={open} onPractice={() => toPractice()} />}
+        {route.kind === "practice" && (
+          <PracticeTable key={route.key} initial={route.initial} linkProblem={route.linkProblem} />
+        )}
         {route.kind === "invite" && (
           <InviteGate
             code={route.code}

@@ -10,6 +10,7 @@ const player = (seat: number, over: Partial<PlayerView> = {}): PlayerView => ({
   shelf: [],
   debt: 0,
   holdLeft: 0,
+  computer: false,
   ...over,
 });
 
@@ -91,6 +92,7 @@ describe("the hold-back of the verdict while a shot plays", () => {
         shelf: fc.array(fc.integer({ min: 1, max: 15 }), { maxLength: 8 }),
         debt: fc.nat(3),
         holdLeft: fc.nat(200),
+        computer: fc.boolean(),
       });
     const arbSnapshot = fc.record({
       shotNumber: fc.nat(50),

@@ -60,6 +60,32 @@ describe("TableSession", () => {
     expect(server.joins.at(-1)).toMatchObject({ method: "joinById", id: "482913", options: { seatToken: "secret" } });
   });
 
+  it("creates a table against the computer with its level, and no other table option", async () => {
+    server.room = new FakeRoom("654321");
+    const session = new TableSession("Анна");
+    await session.open({ kind: "computer", level: "novice" });
+    expect(server.joins.at(-1)).toMatchObject({ method: "create", id: "" });
+    expect(server.joins.at(-1)?.options).toEqual({ name: "Анна", opponent: "computer", level: "novice" });
+    expect(session.getState().code).toBe("654321");
+  });
+
+  it("keeps the shelves and debts at a live shot's stroke, and none for a shot that arrives after its result", async () => {
+    server.room = new FakeRoom("222333");
+    const session = new TableSession("Анна");
+    await session.open({ kind: "join", code: "222333", watch: false });
+    const seats = (shelf0: number[], debt1: number) =>
+      new Map([
+        ["0", { name: "Анна", seat: 0, connected: true, shelf: shelf0, debt: 0 }],
+        ["1", { name: "Борис", seat: 1, connected: true, shelf: [9], debt: debt1 }],
+      ]);
+    server.room.stateHandler?.(state({ players: seats([3, 7], 1) }));
+    server.room.emit("shot", shot(5));
+    expect(session.getState().shots.at(-1)?.situation).toEqual({ shelves: [[3, 7], [9]], debts: [0, 1] });
+    server.room.stateHandler?.(state({ shotNumber: 7, players: seats([3, 7, 2], 0) }));
+    server.room.emit("shot", shot(6));
+    expect(session.getState().shots.at(-1)?.situation).toBeNull();
+  });
+
   it("plays a received shot over the table at its stroke, as the server sent it; a lag over its two balls", async () => {
     server.room = new FakeRoom("111111");
     const session = new TableSession("Борис");

@@ -13,6 +13,7 @@ import { mountErrorHandlers } from "./http/errors.ts";
 import { installFrontDoor } from "./http/front-door.ts";
 import { createHealthHandler } from "./http/health.ts";
 import { createMatchesApi } from "./http/matches-api.ts";
+import { createPracticeApi } from "./http/practice-api.ts";
 import { colyseusLogger, type Logger } from "./logger.ts";
 import { createPhysicsPool, type ShotPhysics } from "./physics/physics-pool.ts";
 import { createAddressLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./rate-limits.ts";
@@ -25,6 +26,8 @@ export const ROOM_NAME = "habibka";
 export const LOBBY_NAME = "lobby";
 /** Largest WebSocket frame a client may send; every protocol message is far smaller. */
 const MAX_FRAME_BYTES = 16 * 1024;
+/** Practice shots simulated at once in a process, each a few milliseconds of the physics thread. */
+const PRACTICE_SHOTS_AT_ONCE = 8;
 /** How long start-up waits for Redis to answer before it gives up with one line. */
 const REDIS_ANSWER_MS = 5_000;
 
@@ -65,6 +68,8 @@ export interface GameServerOptions {
   readonly sharedPort?: number;
   /** Where shots are simulated; default one worker thread beside the event loop. */
   readonly physics?: ShotPhysics;
+  /** Practice jobs at once in the process (practice-api.ts); tests of the 503 lower them. */
+  readonly practice?: { readonly shotsAtOnce?: number; readonly hintsAtOnce?: number };
 }
 
 /**
@@ -140,7 +145,7 @@ export async function createGameServer(
   const limits = createAddressLimits(rateLimits.address);
   // One pool for every table against the computer in the process: half the box's cores, shared out between its
   // game processes (WORKERS), the rest for the rooms.
-  const { decidePool, ...roomOptions } = options;
+  const { decidePool, practice, ...roomOptions } = options;
   const threads = Math.max(1, Math.floor(availableParallelism() / 2 / config.workers));
   const decisions = new DecidePool({ size: threads, ...decidePool });
   // The liveness ping is ours (heartbeat.ts), spread over its interval instead of all sockets at once.
@@ -165,6 +170,18 @@ export async function createGameServer(
         }),
       );
       app.use("/api/matches", createMatchesApi(records));
+      app.use(
+        "/api/practice",
+        createPracticeApi({
+          physics,
+          decisions,
+          engine: config.physicsEngine,
+          logger,
+          // A few shots may wait on the physics thread; hints take the decision pool's threads, no more.
+          shotsAtOnce: practice?.shotsAtOnce ?? PRACTICE_SHOTS_AT_ONCE,
+          hintsAtOnce: practice?.hintsAtOnce ?? threads,
+        }),
+      );
       mountClientFiles(app, config.clientDist);
       mountErrorHandlers(app, logger);
     },

@@ -26,6 +26,10 @@ export interface AddressAllowances {
   readonly matchmaking: Allowance;
   /** `GET /api/...`. */
   readonly api: Allowance;
+  /** The practice table's shots (`POST /api/practice/shot`): each is a simulation in the physics pool. */
+  readonly practiceShots: Allowance;
+  /** The practice table's hints (`POST /api/practice/hint`): each is a search of the computer's, up to a second of a core. */
+  readonly practiceHints: Allowance;
   /** Everything else over HTTP: the client's files, invite links, health. */
   readonly pages: Allowance;
   /** WebSocket upgrades. */
@@ -47,6 +51,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   address: {
     matchmaking: { points: 20, seconds: 10 },
     api: { points: 60, seconds: 10 },
+    practiceShots: { points: 20, seconds: 10 },
+    practiceHints: { points: 6, seconds: 60 },
     pages: { points: 300, seconds: 10 },
     upgrades: { points: 30, seconds: 10 },
     chat: { points: 12, seconds: 10 },

@@ -1,5 +1,6 @@
 import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH, HOUSE_LINE_X, isInHouse } from "@habibka/shared/table";
 import type { Circle, Vec } from "./aim-geometry.ts";
+import { pushClear } from "./push-clear.ts";
 
 /**
  * Placing the ball in hand in the house [дом] (clause 5, I3: x < −L/4, wholly inside the cushions, not on
@@ -9,8 +10,6 @@ import type { Circle, Vec } from "./aim-geometry.ts";
 
 /** Keeps the ball this far inside the house line: "on the line" is outside (I3). */
 const LINE_MARGIN = 1e-4;
-/** Clearance kept from other balls when pushing the ball off them, so rounding never makes them overlap. */
-const CLEARANCE = 1e-4;
 
 /** The side of the long axis the player's lag ball must lie on: +1 (y > 0) for seat 0, −1 for seat 1. */
 export type LagSide = 1 | -1;
@@ -41,22 +40,8 @@ function clampToHouse(p: Vec, side: LagSide | undefined, radius: number): Vec {
  * off any ball it would overlap. Null when no legal spot is found near the pointer (the ball keeps its place).
  */
 export function placeInHouse(wanted: Vec, balls: readonly Circle[], side?: LagSide, radius = BALL_RADIUS): Vec | null {
-  let p = clampToHouse(wanted, side, radius);
-  for (let round = 0; round < 6; round++) {
-    const blocker = balls.find((b) => Math.hypot(b.x - p.x, b.y - p.y) < 2 * radius);
-    if (!blocker) return canPlaceInHouse(p, balls, side, radius) ? p : null;
-    const dx = p.x - blocker.x;
-    const dy = p.y - blocker.y;
-    const d = Math.hypot(dx, dy);
-    const ux = d > 1e-9 ? dx / d : -1;
-    const uy = d > 1e-9 ? dy / d : 0;
-    p = clampToHouse(
-      { x: blocker.x + ux * (2 * radius + CLEARANCE), y: blocker.y + uy * (2 * radius + CLEARANCE) },
-      side,
-      radius,
-    );
-  }
-  return canPlaceInHouse(p, balls, side, radius) ? p : null;
+  const p = pushClear(wanted, balls, (q) => clampToHouse(q, side, radius), radius);
+  return p && canPlaceInHouse(p, balls, side, radius) ? p : null;
 }
 
 /** A sensible first spot: behind the first mark, nudged onto the lag side when there is one. */

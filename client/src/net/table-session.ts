@@ -1,4 +1,5 @@
 import type { Room } from "@colyseus/sdk";
+import type { ComputerLevel } from "@habibka/shared/match";
 import { TableState } from "@habibka/shared/state";
 import { type ConnectionEvent, type ConnectionStatus, nextStatus, waitBeforeAttempt } from "./connection-status.ts";
 import { gameServerEndpoint } from "./endpoint.ts";
@@ -31,23 +32,37 @@ export interface CreateTarget {
   readonly shotClock: 0 | 30 | 60 | 90;
 }
 
+/** A table against the computer at a strength: private, the computer in seat 1 (docs/PROTOCOL.md). */
+export interface ComputerTarget {
+  readonly kind: "computer";
+  readonly level: ComputerLevel;
+}
+
 export interface JoinTarget {
   readonly kind: "join";
   readonly code: string;
   readonly watch: boolean;
 }
 
-export type SessionTarget = CreateTarget | JoinTarget;
+export type SessionTarget = CreateTarget | ComputerTarget | JoinTarget;
 
 export type { ConnectionStatus, RejoinReason } from "./connection-status.ts";
 
+/** Each seat's shelf, in the order its balls came, and debt, as they stood at a shot's stroke. */
+export interface ShotSituation {
+  readonly shelves: readonly [readonly number[], readonly number[]];
+  readonly debts: readonly [number, number];
+}
+
 /**
  * A received shot, with the table as it was shown when it arrived (so it can be replayed exactly); null for
- * a shot read from the match record, which has no table to replay on.
+ * a shot read from the match record, which has no table to replay on. `situation` is the shelves and debts
+ * at its stroke when this page saw the match before it (a shot received live), else null.
  */
 export interface ShotRecord {
   readonly message: ShotBroadcast;
   readonly before: readonly BallView[] | null;
+  readonly situation: ShotSituation | null;
 }
 
 export interface Playback {
@@ -163,6 +178,12 @@ export class TableSession {
           },
           TableState,
         );
+      } else if (target.kind === "computer") {
+        room = await client.create(
+          "habibka",
+          { name: this.#name, opponent: "computer", level: target.level },
+          TableState,
+        );
       } else {
         const seatToken = target.watch ? undefined : loadSeatToken(target.code);
         room = await client.joinById(
@@ -252,13 +273,17 @@ export class TableSession {
     const seen = new Set(live.map((s) => `${s.message.kind}/${s.message.number}`));
     const older = recorded
       .filter((m) => !seen.has(`${m.kind}/${m.number}`))
-      .map((message) => ({ message, before: tableAtStroke(message) }));
+      .map((message) => ({ message, before: tableAtStroke(message), situation: null }));
     const shots = [...older, ...live].sort((a, b) => a.message.number - b.message.number);
     this.#set({ shots });
   }
 
   #onShot(message: ShotBroadcast): void {
-    const record: ShotRecord = { message, before: tableAtStroke(message) };
+    const record: ShotRecord = {
+      message,
+      before: tableAtStroke(message),
+      situation: situationAtStroke(this.#state.live, message),
+    };
     const shots = [
       ...this.#state.shots.filter((s) => s.message.number !== message.number || s.message.kind !== message.kind),
       record,
@@ -360,6 +385,16 @@ export class TableSession {
     void this.#room?.leave(true);
     this.#room = null;
   }
+}
+
+/**
+ * The shelves and debts at a shot's stroke: the synced state as it stands when the shot arrives, which the
+ * server changes only after announcing the shot, unless it already shows the shot's result (a late joiner).
+ */
+function situationAtStroke(live: TableSnapshot, message: ShotBroadcast): ShotSituation | null {
+  const [first, second] = live.players;
+  if (live.matchId !== message.matchId || live.shotNumber > message.number || !first || !second) return null;
+  return { shelves: [first.shelf, second.shelf], debts: [first.debt, second.debt] };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { COMPUTER_LEVELS, type ComputerLevel } from "@habibka/shared/match";
+
 /**
  * What the view needs from the synced `TableState`, as plain immutable data: the SDK's decoded schema
  * objects are live and mutate in place, which React cannot diff.
@@ -17,6 +19,8 @@ export interface PlayerView {
   readonly debt: number;
   /** Seconds left of an absent player's seat hold; 0 while connected. */
   readonly holdLeft: number;
+  /** The computer plays this seat (docs/COMPUTER.md). */
+  readonly computer: boolean;
 }
 
 export type Phase = "waiting" | "lag" | "opening" | "play" | "finished";
@@ -25,6 +29,10 @@ export type Offer = "" | "bonus" | "foul";
 export interface TableSnapshot {
   readonly code: string;
   readonly visibility: string;
+  /** Who plays the creator: a person who joins by the code, or the computer in seat 1. */
+  readonly opponent: "person" | "computer";
+  /** The computer's strength at a table against it; null at a table for two people. */
+  readonly level: ComputerLevel | null;
   readonly opening: string;
   readonly shotClock: number;
   readonly clockLeft: number;
@@ -48,6 +56,8 @@ export interface TableSnapshot {
 export const EMPTY_SNAPSHOT: TableSnapshot = {
   code: "",
   visibility: "public",
+  opponent: "person",
+  level: null,
   opening: "lag",
   shotClock: 0,
   clockLeft: 0,
@@ -75,6 +85,8 @@ interface MapLike<T> {
 export interface SyncedState {
   code?: string;
   visibility?: string;
+  opponent?: string;
+  level?: string;
   opening?: string;
   shotClock?: number;
   clockLeft?: number;
@@ -97,6 +109,7 @@ export interface SyncedState {
     shelf: Iterable<number>;
     debt: number;
     holdLeft?: number;
+    computer?: boolean;
   }>;
   spectators?: MapLike<{ name: string }>;
 }
@@ -116,6 +129,7 @@ export function snapshotOf(state: SyncedState): TableSnapshot {
         shelf: [...p.shelf],
         debt: p.debt,
         holdLeft: p.holdLeft ?? 0,
+        computer: p.computer ?? false,
       };
     }
   });
@@ -125,9 +139,13 @@ export function snapshotOf(state: SyncedState): TableSnapshot {
   });
   const phase = PHASES.includes(state.phase as Phase) ? (state.phase as Phase) : "waiting";
   const offer = state.offer === "bonus" || state.offer === "foul" ? state.offer : "";
+  const opponent = state.opponent === "computer" ? "computer" : "person";
+  const level = COMPUTER_LEVELS.find((l) => l === state.level) ?? null;
   return {
     code: state.code ?? "",
     visibility: state.visibility ?? "public",
+    opponent,
+    level: opponent === "computer" ? level : null,
     opening: state.opening ?? "lag",
     shotClock: state.shotClock ?? 0,
     clockLeft: state.clockLeft ?? 0,

@@ -1,3 +1,4 @@
+import { COMPUTER_LEVELS, type ComputerLevel, DEFAULT_COMPUTER_LEVEL } from "@habibka/shared/match";
 import { PUBLIC_SHOT_CLOCK_DEFAULT } from "@habibka/shared/protocol";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,12 +11,17 @@ interface Props {
   readonly name: string;
   readonly onName: (name: string) => void;
   readonly onOpen: (target: SessionTarget) => void;
+  /** Opens the practice table (no name needed: nobody else sees it). */
+  readonly onPractice: () => void;
 }
 
 const CLOCKS: readonly CreateTarget["shotClock"][] = [0, 30, 60, 90];
 
-/** The first screen: a name, a new table, a code to join, and the live list of public tables. */
-export function Lobby({ name, onName, onOpen }: Props) {
+/**
+ * The first screen: a name, a new table, a match against the computer, a code to join, and the live list of
+ * public tables.
+ */
+export function Lobby({ name, onName, onOpen, onPractice }: Props) {
   const { t } = useTranslation();
   const { status, tables } = useLobby();
   const [visibility, setVisibility] = useState<CreateTarget["visibility"]>("private");
@@ -27,6 +33,7 @@ export function Lobby({ name, onName, onOpen }: Props) {
   const shotClock = visibility === "public" ? publicClock : privateClock;
   const setShotClock = visibility === "public" ? setPublicClock : setPrivateClock;
   const clocks = visibility === "public" ? CLOCKS.filter((c) => c !== 0) : CLOCKS;
+  const [level, setLevel] = useState<ComputerLevel>(DEFAULT_COMPUTER_LEVEL);
   const [code, setCode] = useState("");
   const [touched, setTouched] = useState(false);
   const nameOk = isValidName(name);
@@ -36,6 +43,12 @@ export function Lobby({ name, onName, onOpen }: Props) {
     event.preventDefault();
     setTouched(true);
     if (nameOk) onOpen({ kind: "create", visibility, opening, shotClock });
+  }
+
+  function playComputer(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (nameOk) onOpen({ kind: "computer", level });
   }
 
   function join(event: FormEvent, watch: boolean) {
@@ -101,6 +114,37 @@ export function Lobby({ name, onName, onOpen }: Props) {
           {t("lobby.create")}
         </button>
       </form>
+
+      <form className="card" onSubmit={playComputer} aria-labelledby="computer-title">
+        <h2 id="computer-title">{t("lobby.computerTitle")}</h2>
+        <fieldset className="choices">
+          <legend>{t("lobby.computerLevel")}</legend>
+          {COMPUTER_LEVELS.map((l) => (
+            <label key={l}>
+              <input
+                type="radio"
+                name="computer-level"
+                data-testid={`computer-level-${l}`}
+                checked={level === l}
+                onChange={() => setLevel(l)}
+              />
+              {t(`computer.level.${l}`)}
+            </label>
+          ))}
+        </fieldset>
+        <small className="hint">{t("lobby.computerHint")}</small>
+        <button type="submit" className="primary" data-testid="play-computer">
+          {t("lobby.playComputer")}
+        </button>
+      </form>
+
+      <section className="card" aria-labelledby="practice-title">
+        <h2 id="practice-title">{t("lobby.practiceTitle")}</h2>
+        <small className="hint">{t("lobby.practiceHint")}</small>
+        <button type="button" className="primary" data-testid="open-practice" onClick={onPractice}>
+          {t("lobby.practice")}
+        </button>
+      </section>
 
       <form className="card" onSubmit={(e) => join(e, false)} aria-labelledby="join-title">
         <h2 id="join-title">{t("lobby.joinTitle")}</h2>

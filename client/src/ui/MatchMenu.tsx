@@ -2,6 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionState, TableSession } from "../net/table-session.ts";
 import { ChatPanel } from "./ChatPanel.tsx";
+import { CopyLink } from "./CopyLink.tsx";
+import { inviteLink } from "./player-name.ts";
 import { ShotLog } from "./ShotLog.tsx";
 import type { SeatNames } from "./verdict-text.ts";
 
@@ -58,6 +60,18 @@ export function MatchMenu({ session, state, names }: Props) {
                 {t("match.resign")}
               </button>
             )}
+          </span>
+        )}
+        {snapshot.opponent === "computer" && state.code && (
+          // Nobody is invited to play the computer's table, but anyone with its link may watch.
+          <span className="watch-link">
+            <span>{t("table.watchLink")}</span>
+            <CopyLink
+              link={inviteLink(state.code, window.location.origin)}
+              label={t("table.copyWatchLink")}
+              testId="watch-link"
+              copyTestId="copy-watch-link"
+            />
           </span>
         )}
       </section>

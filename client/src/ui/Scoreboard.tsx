@@ -7,6 +7,21 @@ interface Props {
   readonly seat: 0 | 1 | null;
 }
 
+/** A small chip beside the computer's name: the seat is played by the program, not by a person. */
+function ComputerMark({ testId }: { readonly testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="computer-mark" data-testid={testId} title={t("computer.mark")}>
+      <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+        <rect x="3" y="3" width="8" height="8" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
+        <rect x="5.5" y="5.5" width="3" height="3" fill="currentColor" />
+        <path d="M5 1v2M9 1v2M5 11v2M9 11v2M1 5h2M1 9h2M11 5h2M11 9h2" stroke="currentColor" strokeWidth="1.2" />
+      </svg>
+      <span className="sr-only">{t("computer.mark")}</span>
+    </span>
+  );
+}
+
 /** Minutes and seconds, as a countdown reads: 2:05. */
 export function countdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
@@ -45,6 +60,7 @@ export function Scoreboard({ snapshot, seat }: Props) {
                 {player.name}
                 {seat === index && <em className="you-tag"> ({t("table.you")})</em>}
               </span>
+              {player.computer && <ComputerMark testId={`computer-${index}`} />}
               <span className="score" data-testid={`score-${index}`}>
                 {player.shelf.length}
               </span>

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { ActionBroadcast } from "../net/messages.ts";
 import type { ShotRecord } from "../net/table-session.ts";
+import { practiceLink } from "../practice/position-link.ts";
+import { positionBeforeShot } from "../practice/shot-position.ts";
 import { actionText } from "./action-text.ts";
 import { calledBallText } from "./call-text.ts";
 import { isFoulShot, type SeatNames, verdictText } from "./verdict-text.ts";
@@ -47,6 +49,7 @@ export function ShotLog({ shots, actions, names, onReplay }: Props) {
           }
           const m = entry.shot.message;
           const name = names[m.seat] ?? "—";
+          const before = positionBeforeShot(entry.shot);
           return (
             <li key={`${m.kind}-${m.number}`} data-testid={`log-${m.number}`}>
               <div className="log-head">
@@ -55,6 +58,18 @@ export function ShotLog({ shots, actions, names, onReplay }: Props) {
                   <button type="button" data-testid={`replay-${m.number}`} onClick={() => onReplay(entry.shot)}>
                     {t("log.replay")}
                   </button>
+                )}
+                {before && (
+                  // In a tab of its own, so the match goes on here while the shot is taken apart there.
+                  <a
+                    className="button-link"
+                    href={practiceLink(window.location.origin, before)}
+                    target="_blank"
+                    rel="noopener"
+                    data-testid={`analyse-${m.number}`}
+                  >
+                    {t("log.analyse")}
+                  </a>
                 )}
               </div>
               {m.kind === "shot" && m.request?.call && (

@@ -1,4 +1,4 @@
-import { APEX_BALL, COLOURED_BALL, FOOT_SPOT, POCKETS, type PocketId } from "@habibka/shared/table";
+import { APEX_BALL, FOOT_SPOT, POCKETS, type PocketId } from "@habibka/shared/table";
 import {
   type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
@@ -10,9 +10,10 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { turnKey } from "../game/aim-draft.ts";
-import { angleTowards, type Circle, normaliseAngle, type Vec } from "../game/aim-geometry.ts";
+import { angleTowards, normaliseAngle, type Vec } from "../game/aim-geometry.ts";
 import { callMessage, withCalled, withoutCalled, withWay } from "../game/call-builder.ts";
 import { type CallEntry, followGuide } from "../game/call-way.ts";
+import { whiteCueDefault } from "../game/cue-default.ts";
 import { callMarks, guideLines } from "../game/guide-overlay.ts";
 import { defaultHouseSpot, lagSideOf, placeInHouse } from "../game/house.ts";
 import type { GestureEffect } from "../game/pointer-gesture.ts";
@@ -27,6 +28,7 @@ import type { BallToDraw } from "../table/draw-table.ts";
 import { TableCanvas } from "../table/TableCanvas.tsx";
 import { AimControls } from "./AimControls.tsx";
 import { ConnectionBanner } from "./ConnectionBanner.tsx";
+import { withComputerName } from "./computer-name.ts";
 import { MatchMenu } from "./MatchMenu.tsx";
 import { OfferDock } from "./OfferDock.tsx";
 import { ResultOverlay } from "./ResultOverlay.tsx";
@@ -55,12 +57,6 @@ interface Props {
   readonly onLobby: () => void;
 }
 
-function whiteCueDefault(balls: readonly Circle[]): number {
-  // The white ball nearest the head: in most positions the natural cue ball.
-  const whites = balls.filter((b) => b.id !== COLOURED_BALL).sort((a, b) => a.x - b.x);
-  return whites[0]?.id ?? 1;
-}
-
 /** Where the loupes look: the first contact of the aim line, and the called pocket or the object line's end. */
 function loupeFoci(guide: ShotGuide | null, call: readonly CallEntry[]): Vec[] {
   if (!guide) return [];
@@ -70,8 +66,9 @@ function loupeFoci(guide: ShotGuide | null, call: readonly CallEntry[]): Vec[] {
   return [first, called ?? end].filter((p): p is Vec => !!p);
 }
 
-export function TableView({ session, state, onLobby }: Props) {
+export function TableView({ session, state: synced, onLobby }: Props) {
   const { t, i18n } = useTranslation();
+  const state = useMemo(() => ({ ...synced, snapshot: withComputerName(synced.snapshot, t) }), [synced, t]);
   const { snapshot, seat, playback } = state;
   const livePlayback = playback !== null && !playback.replay;
   // Taking an offered shot: the server may keep the offer open until the shot comes (the shared flow's
@@ -309,7 +306,8 @@ export function TableView({ session, state, onLobby }: Props) {
   );
 
   useStrokeKeys({ active: composing, turn, speed: aim.speed, setSpeed: (speed) => update({ speed }), shoot });
-  const { frame, onEvents } = useShotPlayback(session, playback);
+  const endPlayback = useCallback(() => session.endPlayback(), [session]);
+  const { frame, onEvents } = useShotPlayback(playback, endPlayback);
   const onKeyDown = useCallback((e: ReactKeyboardEvent<HTMLCanvasElement>) => {
     if (e.key === " ") e.preventDefault();
   }, []);
@@ -322,7 +320,11 @@ export function TableView({ session, state, onLobby }: Props) {
   const lastShot = state.shotsShown.at(-1);
   const errorText = state.error ? (i18n.language === "ru" && state.error.messageRu) || state.error.message : null;
   const finished = snapshot.phase === "finished";
-  const series = seriesScore(state.series, [name0, name1]);
+  // The series is kept under the names the server gives (the computer's included), not the shown ones.
+  const series = seriesScore(state.series, [
+    synced.snapshot.players[0]?.name ?? "",
+    synced.snapshot.players[1]?.name ?? "",
+  ]);
 
   let dock: ReactNode;
   if (composing) {

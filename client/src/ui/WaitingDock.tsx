@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CalledBall, ShotBroadcast } from "../net/messages.ts";
 import type { SessionState } from "../net/table-session.ts";
 import { CallSummary } from "./CallPanel.tsx";
+import { CopyLink } from "./CopyLink.tsx";
 import { inviteLink } from "./player-name.ts";
 import { RematchButton } from "./RematchButton.tsx";
 
@@ -26,38 +26,22 @@ interface Props {
 export function WaitingDock({ state, playing, theirCall, onRematch, onShowResult }: Props) {
   const { t } = useTranslation();
   const { snapshot, seat } = state;
-  const [copied, setCopied] = useState(false);
   const link = state.code ? inviteLink(state.code, window.location.origin) : "";
   const mover = snapshot.players[snapshot.toMove]?.name ?? "";
 
   if (snapshot.phase === "waiting") {
+    // Against the computer nobody is invited: its seat fills by itself, and watchers get the link in the menu.
+    if (snapshot.opponent === "computer") {
+      return (
+        <section className="waiting-dock" data-testid="waiting-dock">
+          <p className="waiting-line">{t("computer.seating")}</p>
+        </section>
+      );
+    }
     return (
       <section className="waiting-dock invite-box" data-testid="invite">
         <p>{t("table.waiting")}</p>
-        <div className="row">
-          <input
-            readOnly
-            value={link}
-            data-testid="invite-link"
-            aria-label={t("table.copyLink")}
-            onFocus={(e) => e.target.select()}
-          />
-          <button
-            type="button"
-            data-testid="copy-link"
-            onClick={async () => {
-              try {
-                await navigator.clipboard.writeText(link);
-                setCopied(true);
-              } catch {
-                // Clipboard refused (no permission, plain http): the link stays selectable in the field.
-                setCopied(false);
-              }
-            }}
-          >
-            {copied ? t("table.copied") : t("table.copyLink")}
-          </button>
-        </div>
+        <CopyLink link={link} label={t("table.copyLink")} testId="invite-link" copyTestId="copy-link" />
       </section>
     );
   }

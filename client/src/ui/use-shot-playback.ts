@@ -2,15 +2,16 @@ import { decodeTrace, type ShotEvent } from "@habibka/shared";
 import { useCallback, useEffect, useMemo } from "react";
 import { base64ToBytes, buildAnimation, type ShotAnimation } from "../game/shot-animation.ts";
 import { playEvents } from "../game/sound.ts";
-import type { Playback, TableSession } from "../net/table-session.ts";
+import type { Playback } from "../net/table-session.ts";
 import type { PlaybackFrame } from "../table/TableCanvas.tsx";
 
 /**
  * The running playback (a live shot or a replay) as a canvas frame source: its trace decoded once, its
  * events sounded as loud as the balls were fast, Escape to skip, and a record that cannot be animated
- * (no trace, a corrupt one) ended at once so the table shows the synced state.
+ * (no trace, a corrupt one) ended at once so the table shows the synced state. `end` ends the playback:
+ * the live table's session, or the practice table's own state.
  */
-export function useShotPlayback(session: TableSession, playback: Playback | null) {
+export function useShotPlayback(playback: Playback | null, end: () => void) {
   const animation: ShotAnimation | null = useMemo(() => {
     const message = playback?.record.message;
     if (!playback?.record.before || !message?.trace) return null;
@@ -32,15 +33,15 @@ export function useShotPlayback(session: TableSession, playback: Playback | null
   );
 
   useEffect(() => {
-    if (playback && !animation) session.endPlayback();
-  }, [playback, animation, session]);
+    if (playback && !animation) end();
+  }, [playback, animation, end]);
 
   useEffect(() => {
     if (!playback) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && session.endPlayback();
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && end();
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [playback, session]);
+  }, [playback, end]);
 
   const onEvents = useCallback(
     (events: ShotEvent[]) => {

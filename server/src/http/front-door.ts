@@ -13,7 +13,7 @@ import { describeIssue } from "../rooms/room-errors.ts";
  * documented options. Whatever it refuses gets a JSON answer that says why, and nothing reaches a room.
  */
 
-/** The largest request body the game ever sends (create options are under 300 bytes). */
+/** The largest request body the game ever sends (create options are under 300 bytes, a practice shot about 1.5 KB). */
 export const MAX_BODY_BYTES = 4 * 1024;
 
 export interface FrontDoorOptions {
@@ -104,8 +104,11 @@ function stampAddress(req: IncomingMessage, address: string): void {
 }
 
 function limitFor(req: IncomingMessage): AddressLimitName {
-  const path = (req.url ?? "/").split("?")[0]!;
+  // Express matches routes whatever their case and with a trailing slash: so must the choice of limit.
+  const path = (req.url ?? "/").split("?")[0]!.toLowerCase();
   if (path.startsWith("/matchmake/")) return "matchmaking";
+  if (path.startsWith("/api/practice/hint")) return "practiceHints";
+  if (path.startsWith("/api/practice/")) return "practiceShots";
   if (path.startsWith("/api/")) return "api";
   return "pages";
 }

@@ -7,4 +7,5 @@ export * from "./decision.ts";
 export * from "./fallback-decision.ts";
 export * from "./levels.ts";
 export * from "./match-situation.ts";
+export * from "./position-input.ts";
 export * from "./situation.ts";

@@ -2,10 +2,8 @@ import { z } from "zod";
 import { COMPUTER_LEVELS, type ComputerLevel } from "../match/opponent.ts";
 import { scenarioShelves } from "../rules/scenario.ts";
 import { issueLine, pathOfField } from "../sim/format-issue.ts";
-import { scenarioSchema } from "../sim/scenario-schema.ts";
-import { findBallsProblem, type Problem } from "../sim/validate-scenario.ts";
-import { isWhiteBall } from "../table/balls.ts";
-import { isInHouse } from "../table/regions.ts";
+import { positionSchema } from "../sim/scenario-schema.ts";
+import { ballInHand, findPositionProblem } from "../sim/validate-scenario.ts";
 import type { Situation } from "./situation.ts";
 
 /**
@@ -14,10 +12,9 @@ import type { Situation } from "./situation.ts";
  * that leave white balls unaccounted for are accepted, those balls being out of play (the contract's own
  * example counts 13). So every scenario the simulator accepts is a position, and its advice plays in it.
  */
-export const positionSchema = z.object(
+export const advisePositionSchema = z.object(
   {
-    balls: scenarioSchema.shape.balls,
-    match: scenarioSchema.shape.match,
+    ...positionSchema.shape,
     level: z.enum(COMPUTER_LEVELS, { error: 'expected "novice", "amateur" or "master"' }).default("master"),
     seed: z.int({ error: "expected an integer" }).default(1),
   },
@@ -32,25 +29,20 @@ export interface ReadPosition {
 
 export type PositionCheck = { ok: true; position: ReadPosition } | { ok: false; message: string };
 
-function problemLine(prefix: readonly PropertyKey[], problem: Problem): PositionCheck {
-  return { ok: false, message: issueLine([...prefix, ...problem.path], problem.message) };
-}
-
 /**
  * Checks one position and turns it into the situation of player 0 (the simulator's striker). With
  * `match.opening`, the ball in hand is the white ball lying in the house (the lowest id if several do); its
  * place there is only a default, and it leaves the table for the search to place.
  */
 export function readPosition(input: unknown, prefix: readonly PropertyKey[] = []): PositionCheck {
-  const parsed = positionSchema.safeParse(input);
+  const parsed = advisePositionSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { ok: false, message: issueLine([...prefix, ...issue.path], issue.message) };
   }
   const { balls, match, level, seed } = parsed.data;
-  const ballsProblem = findBallsProblem(balls);
-  if (ballsProblem) return problemLine(prefix, ballsProblem);
-  const whites = balls.filter((b) => isWhiteBall(b.id));
+  const problem = findPositionProblem({ balls, match }, { outOfPlay: true });
+  if (problem) return { ok: false, message: issueLine([...prefix, ...problem.path], problem.message) };
   const { shelf, debt, opening } = match ?? { shelf: [0, 0] as const, debt: [0, 0] as const, opening: false };
   const shelves = scenarioShelves(balls, shelf, { outOfPlay: true });
   if (!shelves.ok) {
@@ -59,17 +51,8 @@ export function readPosition(input: unknown, prefix: readonly PropertyKey[] = []
       message: issueLine([...prefix, ...pathOfField(shelves.error.field ?? "match.shelf")], shelves.error.message),
     };
   }
-  let inHand: number | null = null;
-  if (opening) {
-    const inHouse = whites.filter((b) => isInHouse(b)).sort((a, b) => a.id - b.id);
-    if (inHouse.length === 0) {
-      return problemLine(prefix, {
-        path: ["match", "opening"],
-        message: "no white ball lies in the house to be the ball in hand of the opening shot",
-      });
-    }
-    inHand = inHouse[0]!.id;
-  }
+  // findPositionProblem made sure an opening has a white ball in the house to take in hand.
+  const inHand = opening ? ballInHand(balls) : null;
   const table = balls.filter((b) => b.id !== inHand);
   const situation: Situation = {
     phase: opening ? "opening" : "turn",

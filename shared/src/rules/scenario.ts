@@ -39,6 +39,8 @@ export interface ScenarioOutcome {
   readonly clauses: readonly string[];
   /** The full verdict, for callers that want the details (drops, safety condition, coloured ball). */
   readonly details: ShotVerdict;
+  /** The position for the next shot: `table`, with the shelves in the order their balls came, and the debts. */
+  readonly position: Position;
 }
 
 export type ScenarioErrorCode =
@@ -123,10 +125,16 @@ export function scenarioShelves(
   return ok([first, second]);
 }
 
-/** Checks the scenario's match, stroke and call against its table and builds the rules position. */
-export function scenarioSetup(scenario: Scenario): Result<ScenarioSetup, ScenarioErrorCode> {
+/**
+ * Checks the scenario's match, stroke and call against its table and builds the rules position. With
+ * `outOfPlay`, white balls neither on the table nor on a shelf are out of play (see `scenarioShelves`).
+ */
+export function scenarioSetup(
+  scenario: Scenario,
+  options: { readonly outOfPlay?: boolean } = {},
+): Result<ScenarioSetup, ScenarioErrorCode> {
   const match = scenario.match ?? {};
-  const shelves = scenarioShelves(scenario.balls, match.shelf ?? [0, 0]);
+  const shelves = scenarioShelves(scenario.balls, match.shelf ?? [0, 0], options);
   if (!shelves.ok) return shelves;
   const debts = match.debt ?? [0, 0];
   if (!debts.every((d) => Number.isInteger(d) && d >= 0)) {
@@ -168,14 +176,16 @@ export function scenarioSetup(scenario: Scenario): Result<ScenarioSetup, Scenari
 /**
  * The rules' half of `habibka-sim`: given the scenario and the physics' `events` and `rest`, the
  * contract's `verdict` and `table`. The striker is player 0. A scenario that breaks the contract gives a
- * typed error naming the offending field (the CLI then exits with status 2).
+ * typed error naming the offending field (the CLI then exits with status 2). The practice table judges its
+ * shots here too, with `outOfPlay`.
  */
 export function judgeScenario(
   scenario: Scenario,
   events: readonly ShotEvent[],
   rest: readonly BallPosition[],
+  options: { readonly outOfPlay?: boolean } = {},
 ): Result<ScenarioOutcome, ScenarioErrorCode> {
-  const setup = scenarioSetup(scenario);
+  const setup = scenarioSetup(scenario, options);
   if (!setup.ok) return setup;
   const { position, opening, stroke, call } = setup.value;
   const { verdict, position: after } = judgeShot({ position, striker: 0, stroke, call, opening, events, rest });
@@ -185,5 +195,6 @@ export function judgeScenario(
     explanation: verdict.explanation,
     clauses: verdict.clauses,
     details: verdict,
+    position: after,
   });
 }

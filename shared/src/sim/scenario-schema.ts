@@ -60,13 +60,24 @@ export const matchSchema = z.object(
   { error: "expected {shelf, debt, opening}" },
 );
 
+/** At most the sixteen balls of the game: a longer list must repeat one, and is refused before it is read. */
+const ballsSchema = z
+  .array(ballSchema, { error: "expected a list of balls" })
+  .max(16, { error: "expected at most 16 balls (ids 0–15)" });
+
 /** The command's scenario as JSON; what it parses to is the rules' `Scenario` (rules/scenario.ts). */
 export const scenarioSchema = z.object(
   {
-    balls: z.array(ballSchema, { error: "expected a list of balls" }),
+    balls: ballsSchema,
     shot: shotSchema,
     call: callSchema.optional(),
     match: matchSchema.optional(),
   },
   { error: "expected a scenario object {balls, shot, call?, match?}" },
+);
+
+/** A position: the scenario's table and match, without a shot (the `advise` command's and the practice table's). */
+export const positionSchema = z.object(
+  { balls: ballsSchema, match: matchSchema.optional() },
+  { error: "expected a position object {balls, match?}" },
 );

@@ -1,12 +1,21 @@
 import { canBallStandAt } from "../physics/boundary.ts";
-import { type Scenario, scenarioSetup } from "../rules/scenario.ts";
+import { type Scenario, scenarioSetup, scenarioShelves } from "../rules/scenario.ts";
 import { isTipOffsetInRange, MAX_TIP_OFFSET } from "../shot/stroke.ts";
 import { isWhiteBall } from "../table/balls.ts";
 import { BALL_RADIUS } from "../table/dimensions.ts";
+import { isInHouse } from "../table/regions.ts";
 import { issueLine, pathOfField } from "./format-issue.ts";
 import { scenarioSchema } from "./scenario-schema.ts";
 
 export type Validation = { ok: true; scenario: Scenario } | { ok: false; message: string };
+
+export interface ScenarioChecks {
+  /**
+   * Shelves and a table that account for fewer than the 15 white balls are accepted, the rest being out of
+   * play (the `advise` command's positions, the practice table's); never more than 15.
+   */
+  readonly outOfPlay?: boolean;
+}
 
 /** Touching balls are allowed; closer than this (0.1 µm inside 2R) they overlap. */
 const OVERLAP_TOLERANCE = 1e-7;
@@ -15,13 +24,17 @@ const OVERLAP_TOLERANCE = 1e-7;
  * Checks one scenario against the contract; never throws. `prefix` is the scenario's path in a batch.
  * The first problem found is reported, as one line naming the field.
  */
-export function validateScenario(input: unknown, prefix: readonly PropertyKey[] = []): Validation {
+export function validateScenario(
+  input: unknown,
+  prefix: readonly PropertyKey[] = [],
+  checks: ScenarioChecks = {},
+): Validation {
   const parsed = scenarioSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { ok: false, message: issueLine([...prefix, ...issue.path], issue.message) };
   }
-  const problem = findProblem(parsed.data);
+  const problem = findProblem(parsed.data, checks);
   if (problem) return { ok: false, message: issueLine([...prefix, ...problem.path], problem.message) };
   return { ok: true, scenario: parsed.data };
 }
@@ -52,7 +65,37 @@ export function findBallsProblem(balls: Scenario["balls"]): Problem | null {
   return null;
 }
 
-function findProblem(s: Scenario): Problem | null {
+/**
+ * The opening's ball in hand in a position: the white ball lying in the house, the lowest id if several do;
+ * null when none does.
+ */
+export function ballInHand(balls: readonly { readonly id: number; readonly x: number; readonly y: number }[]) {
+  const inHouse = balls.filter((b) => isWhiteBall(b.id) && isInHouse(b)).map((b) => b.id);
+  return inHouse.length > 0 ? Math.min(...inHouse) : null;
+}
+
+/**
+ * A position's problem apart from any shot: the table, the shelves (the rules' own check), and for the
+ * opening shot a white ball in the house to play it with (clause 5, I3).
+ */
+export function findPositionProblem(
+  position: Pick<Scenario, "balls" | "match">,
+  checks: ScenarioChecks = {},
+): Problem | null {
+  const balls = findBallsProblem(position.balls);
+  if (balls) return balls;
+  const shelves = scenarioShelves(position.balls, position.match?.shelf ?? [0, 0], checks);
+  if (!shelves.ok) return { path: pathOfField(shelves.error.field ?? "match.shelf"), message: shelves.error.message };
+  if (position.match?.opening && ballInHand(position.balls) === null) {
+    return {
+      path: ["match", "opening"],
+      message: "no white ball lies in the house to be the ball in hand of the opening shot",
+    };
+  }
+  return null;
+}
+
+function findProblem(s: Scenario, checks: ScenarioChecks): Problem | null {
   const balls = findBallsProblem(s.balls);
   if (balls) return balls;
   // What the physics needs to play the stroke; everything the rules read is theirs to check.
@@ -62,7 +105,7 @@ function findProblem(s: Scenario): Problem | null {
   if (shot.offset && !isTipOffsetInRange(shot.offset))
     return { path: ["shot", "offset"], message: `the tip offset must be at most ${MAX_TIP_OFFSET} of the radius` };
   if (isPhysicsOnly(s)) return null;
-  const setup = scenarioSetup(s);
+  const setup = scenarioSetup(s, checks);
   return setup.ok ? null : { path: pathOfField(setup.error.field ?? "input"), message: setup.error.message };
 }
 
