@@ -12,6 +12,8 @@ import { mountClientFiles } from "./http/client-files.ts";
 import { mountErrorHandlers } from "./http/errors.ts";
 import { installFrontDoor } from "./http/front-door.ts";
 import { createHealthHandler } from "./http/health.ts";
+import { mountMatchPages, type PictureLimits, ShotPictures } from "./http/match-pages.ts";
+import { MatchViews } from "./http/match-views.ts";
 import { createMatchesApi } from "./http/matches-api.ts";
 import { colyseusLogger, type Logger } from "./logger.ts";
 import { createPhysicsPool, type ShotPhysics } from "./physics/physics-pool.ts";
@@ -65,6 +67,8 @@ export interface GameServerOptions {
   readonly sharedPort?: number;
   /** Where shots are simulated; default one worker thread beside the event loop. */
   readonly physics?: ShotPhysics;
+  /** How many shot pictures are drawn at once, wait, and are kept (match-pages.ts). */
+  readonly pictureLimits?: PictureLimits;
 }
 
 /**
@@ -140,7 +144,9 @@ export async function createGameServer(
   const limits = createAddressLimits(rateLimits.address);
   // One pool for every table against the computer in the process: half the box's cores, shared out between its
   // game processes (WORKERS), the rest for the rooms.
-  const { decidePool, ...roomOptions } = options;
+  const { decidePool, pictureLimits, ...roomOptions } = options;
+  const views = new MatchViews(records, logger);
+  const pictures = new ShotPictures(pictureLimits);
   const threads = Math.max(1, Math.floor(availableParallelism() / 2 / config.workers));
   const decisions = new DecidePool({ size: threads, ...decidePool });
   // The liveness ping is ours (heartbeat.ts), spread over its interval instead of all sockets at once.
@@ -164,7 +170,8 @@ export async function createGameServer(
           physicsEngine: config.physicsEngine,
         }),
       );
-      app.use("/api/matches", createMatchesApi(records));
+      app.use("/api/matches", createMatchesApi(views));
+      mountMatchPages(app, { views, pictures, clientDist: config.clientDist, trustProxy: config.trustProxy, logger });
       mountClientFiles(app, config.clientDist);
       mountErrorHandlers(app, logger);
     },

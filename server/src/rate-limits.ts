@@ -26,6 +26,8 @@ export interface AddressAllowances {
   readonly matchmaking: Allowance;
   /** `GET /api/...`. */
   readonly api: Allowance;
+  /** A shot's picture (`GET /m/<id>/<n>.png`): each one not yet kept costs a drawing. */
+  readonly pictures: Allowance;
   /** Everything else over HTTP: the client's files, invite links, health. */
   readonly pages: Allowance;
   /** WebSocket upgrades. */
@@ -47,6 +49,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   address: {
     matchmaking: { points: 20, seconds: 10 },
     api: { points: 60, seconds: 10 },
+    pictures: { points: 20, seconds: 10 },
     pages: { points: 300, seconds: 10 },
     upgrades: { points: 30, seconds: 10 },
     chat: { points: 12, seconds: 10 },

@@ -146,10 +146,18 @@ function mark(ctx: TableContext, item: DrawingItem, px: number): void {
     case "miss":
       ring(ctx, item.at, BALL_RADIUS * 1.6, colour, width, [5 * px, 4 * px]);
       return;
-    case "cushion":
-      dot(ctx, item.at, Math.max(7 * px, BALL_RADIUS * 0.45), item.proof ? PROOF : "rgba(20,20,20,0.8)");
-      ring(ctx, item.at, Math.max(7 * px, BALL_RADIUS * 0.45), colour, 1.5 * px);
+    case "cushion": {
+      // A square, so that a numbered cushion contact is never taken for a numbered ball.
+      const s = Math.max(7 * px, BALL_RADIUS * 0.5);
+      ctx.fillStyle = item.proof ? PROOF : "rgba(20,20,20,0.85)";
+      ctx.beginPath();
+      ctx.roundRect(item.at.x - s, item.at.y - s, 2 * s, 2 * s, s * 0.3);
+      ctx.fill();
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = 1.5 * px;
+      ctx.stroke();
       return;
+    }
     case "centre-line": {
       // A diamond on the centre line where the ball's centre crossed it.
       const s = Math.max(6 * px, BALL_RADIUS * 0.5);

@@ -107,6 +107,7 @@ function limitFor(req: IncomingMessage): AddressLimitName {
   const path = (req.url ?? "/").split("?")[0]!;
   if (path.startsWith("/matchmake/")) return "matchmaking";
   if (path.startsWith("/api/")) return "api";
+  if (/^\/m\/[^/]+\/[^/]+\.png$/.test(path)) return "pictures";
   return "pages";
 }
 
