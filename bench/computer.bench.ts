@@ -12,8 +12,6 @@ import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { cutAngle, pocketTarget } from "../shared/src/computer/geometry.ts";
 import {
-  COMPUTER_LEVELS,
-  type ComputerLevel,
   type Decision,
   decide,
   type LagDecision,
@@ -22,7 +20,7 @@ import {
   shotMessageOf,
   situationOf,
 } from "../shared/src/computer/index.ts";
-import type { MatchState } from "../shared/src/match/index.ts";
+import { COMPUTER_LEVELS, type ComputerLevel, type MatchState } from "../shared/src/match/index.ts";
 import { answerOffer, playLag, playShot } from "../shared/src/pipeline/index.ts";
 import type { ShotVerdict } from "../shared/src/rules/verdict-types.ts";
 import { POCKETS } from "../shared/src/table/pockets.ts";

@@ -25,6 +25,10 @@ const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
 const worst = (values: number[]) => sorted(values).at(-1)!;
 console.log(`shot picture, ${paint.length} renders of the ${shots.length} strokes of the golden record:`);
-console.log(`  painting (on the event loop): median ${median(paint).toFixed(1)} ms, worst ${worst(paint).toFixed(1)} ms`);
-console.log(`  PNG encoding (thread pool):   median ${median(encode).toFixed(1)} ms, worst ${worst(encode).toFixed(1)} ms`);
+console.log(
+  `  painting (on the event loop): median ${median(paint).toFixed(1)} ms, worst ${worst(paint).toFixed(1)} ms`,
+);
+console.log(
+  `  PNG encoding (thread pool):   median ${median(encode).toFixed(1)} ms, worst ${worst(encode).toFixed(1)} ms`,
+);
 console.log(`  PNG size: median ${(median(sizes) / 1024).toFixed(0)} KB`);
