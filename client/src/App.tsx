@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isMuted, setMuted } from "./game/sound.ts";
 import { type Language, setLanguage } from "./i18n/index.ts";
+import { MatchHistory } from "./match-page/MatchHistory.tsx";
+import { matchFromPath, matchPath } from "./match-page/match-data.ts";
 import type { SessionTarget } from "./net/table-session.ts";
 import { InviteGate } from "./ui/InviteGate.tsx";
 import { Lobby } from "./ui/Lobby.tsx";
@@ -10,14 +12,22 @@ import { TableScreen } from "./ui/TableScreen.tsx";
 
 // The rules page is text most players open once: it loads on demand and stays out of the first download.
 const RulesPage = lazy(() => import("./ui/RulesPage.tsx"));
+// So is a match's page, reached by a shared link or from the lobby's history.
+const MatchPage = lazy(() => import("./match-page/MatchPage.tsx"));
 
-type Route = { readonly kind: "lobby" } | { readonly kind: "invite"; readonly code: string } | SessionRoute;
+type Route =
+  | { readonly kind: "lobby" }
+  | { readonly kind: "invite"; readonly code: string }
+  | { readonly kind: "match"; readonly id: string; readonly shot: number | null }
+  | SessionRoute;
 interface SessionRoute {
   readonly kind: "table";
   readonly target: SessionTarget;
 }
 
 function routeFromLocation(): Route {
+  const match = matchFromPath(window.location.pathname);
+  if (match) return { kind: "match", ...match };
   const code = codeFromPath(window.location.pathname);
   return code ? { kind: "invite", code } : { kind: "lobby" };
 }
@@ -57,6 +67,11 @@ export function App() {
     rememberName(name);
     if (target.kind === "join") window.history.pushState(null, "", `/t/${target.code}`);
     setRoute({ kind: "table", target });
+  }
+
+  function openMatch(id: string) {
+    window.history.pushState(null, "", matchPath(id));
+    setRoute({ kind: "match", id, shot: null });
   }
 
   function toLobby() {
@@ -112,7 +127,26 @@ export function App() {
         </nav>
       </header>
       <main className="app-main">
-        {route.kind === "lobby" && <Lobby name={name} onName={setName} onOpen={open} />}
+        {route.kind === "lobby" && (
+          <>
+            <Lobby name={name} onName={setName} onOpen={open} />
+            <MatchHistory onOpenMatch={openMatch} />
+          </>
+        )}
+        {route.kind === "match" && (
+          <Suspense fallback={<p className="match-page-status">{t("replay.loading")}</p>}>
+            <MatchPage
+              key={route.id}
+              id={route.id}
+              shot={route.shot}
+              onLobby={toLobby}
+              onTable={(code) => {
+                window.history.pushState(null, "", `/t/${code}`);
+                setRoute({ kind: "invite", code });
+              }}
+            />
+          </Suspense>
+        )}
         {route.kind === "invite" && (
           <InviteGate
             code={route.code}

@@ -1,0 +1,70 @@
+import type { CalledBall } from "@habibka/shared/rules";
+import { useCallback, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ShotRecord } from "../net/table-session.ts";
+import type { BallToDraw } from "../table/draw-table.ts";
+import type { VerdictLayer } from "../table/TableCanvas.tsx";
+import { type DrawnVerdict, verdictDrawing } from "../table/verdict-drawing.ts";
+
+/**
+ * The live table's verdict drawing: the shot playing (drawn as it happens) or the last one shown, over the
+ * table, with the player's choice to hide it remembered in this browser (the match page shares the choice).
+ */
+
+export const DRAWING_KEY = "habibka.drawing";
+
+export function drawingWanted(): boolean {
+  try {
+    return localStorage.getItem(DRAWING_KEY) !== "off";
+  } catch {
+    return true;
+  }
+}
+
+export function rememberDrawing(shown: boolean): void {
+  try {
+    localStorage.setItem(DRAWING_KEY, shown ? "on" : "off");
+  } catch {
+    // not remembered
+  }
+}
+
+export function isShotVerdict(verdict: unknown): verdict is DrawnVerdict {
+  const v = verdict as Partial<DrawnVerdict> | null;
+  return !!v && typeof v.foul === "boolean" && Array.isArray(v.reasons) && Array.isArray(v.drops);
+}
+
+/**
+ * `after`: the table the rules left, when `shot` is the latest and at rest (spotted balls are drawn to it);
+ * `visible`: nothing else is on the table (a player's guide hides the drawing while he aims).
+ */
+export function useVerdictLayer(shot: ShotRecord | null, after: readonly BallToDraw[] | null, visible: boolean) {
+  const { i18n } = useTranslation();
+  const language = i18n.language === "en" ? "en" : "ru";
+  const [shown, setShown] = useState(drawingWanted);
+  const message = shot?.message;
+  const before = shot?.before ?? message?.before;
+  const drawing = useMemo(() => {
+    if (!message || !before || message.kind === "lag" || !isShotVerdict(message.verdict)) return null;
+    const request = message.request as { stroke?: { cue?: number }; call?: readonly CalledBall[] };
+    return verdictDrawing({
+      events: message.events,
+      verdict: message.verdict,
+      cue: request.stroke?.cue ?? message.verdict.cue ?? 0,
+      call: request.call ?? [],
+      before,
+      ...(after ? { after } : {}),
+    });
+  }, [message, before, after]);
+  const layer: VerdictLayer | null = useMemo(
+    () => (drawing && shown && visible ? { drawing, language } : null),
+    [drawing, shown, visible, language],
+  );
+  const toggle = useCallback(() => {
+    setShown((was) => {
+      rememberDrawing(!was);
+      return !was;
+    });
+  }, []);
+  return { layer, available: drawing !== null, shown, toggle };
+}
