@@ -34,13 +34,14 @@ describe("connection state", () => {
 
     await page.evaluate(() => {
       const sockets = (window as unknown as { __sockets: WebSocket[] }).__sockets;
-      // An abnormal close code (not a consented leave): the SDK treats it as a drop and reconnects.
+      // A close code the server never sends (not a consented leave): the page takes its player back.
       for (const socket of sockets) if (socket.readyState === WebSocket.OPEN) socket.close(4999, "test drop");
     });
+    // The SDK's own reconnection (a drop) or the page's rejoin by seat token: either way, coming back.
     await waitFor(
       "the reconnecting banner",
       () => page.getByTestId("connection-banner").getAttribute("data-status", { timeout: 500 }),
-      (status) => status === "reconnecting",
+      (status) => status === "reconnecting" || status === "rejoining",
       10_000,
     );
     await page.screenshot({ path: `${SCREENSHOT_DIR}/reconnecting.png` });

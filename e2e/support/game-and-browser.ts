@@ -14,6 +14,10 @@ export interface GameAndBrowser {
   newContext(options?: BrowserContextOptions, firstVisit?: boolean): Promise<BrowserContext>;
   /** A page in a new context. */
   newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** Stops the game server (SIGTERM: a redeploy; SIGKILL: a crash) and waits until its process is gone. */
+  stopServer(signal: "SIGTERM" | "SIGKILL"): Promise<void>;
+  /** Starts the next server process on the same port and database file, as after a deploy or a crash. */
+  startServer(): Promise<void>;
 }
 
 /**
@@ -49,5 +53,10 @@ export function useGameAndBrowser(): GameAndBrowser {
     },
     newContext,
     newPage: async (options) => (await newContext(options)).newPage(),
+    stopServer: (signal) => started().game.stop(signal),
+    startServer: async () => {
+      const { port, databasePath } = started().game;
+      game = await startGameProcess({ port, databasePath });
+    },
   };
 }

@@ -1,7 +1,8 @@
+import { MAX_STROKE_SPEED } from "@habibka/shared";
 import type { PocketId } from "@habibka/shared/table";
 import { type Circle, normaliseAngle, type Vec } from "./aim-geometry.ts";
 import { ballAt, pocketNear } from "./hit-test.ts";
-import { MAX_SPEED, MIN_SPEED } from "./stroke-limits.ts";
+import { MIN_SPEED } from "./stroke-limits.ts";
 
 /**
  * What a pointer on the table means, as a pure state machine: a tap picks a ball or a pocket (the call, or
@@ -139,6 +140,6 @@ function aimAt(ctx: GestureContext, at: Vec): GestureEffect {
 
 function pull(ctx: GestureContext, at: Vec): GestureEffect {
   const back = -((at.x - ctx.cue.x) * Math.cos(rad(ctx.angle)) + (at.y - ctx.cue.y) * Math.sin(rad(ctx.angle)));
-  const speed = Math.min(MAX_SPEED, Math.max(MIN_SPEED, (Math.max(0, back) / ctx.pixel) * POWER_PER_PX));
+  const speed = Math.min(MAX_STROKE_SPEED, Math.max(MIN_SPEED, (Math.max(0, back) / ctx.pixel) * POWER_PER_PX));
   return { kind: "power", speed };
 }

@@ -1,8 +1,8 @@
+import type { TipOffset } from "@habibka/shared";
 import { applyStroke, createBall, resolveBallCollision } from "@habibka/shared/aim";
 import type { PocketId } from "@habibka/shared/table";
 import type { Circle, Vec } from "./aim-geometry.ts";
 import { type BallRun, type RunContact, runBall } from "./ball-run.ts";
-import type { Offset } from "./stroke-limits.ts";
 
 /**
  * The aiming guide's prediction of a stroke, with the physics' own laws: the cue ball's line to the first
@@ -14,7 +14,7 @@ import type { Offset } from "./stroke-limits.ts";
 export interface StrokeAim {
   readonly angle: number;
   readonly speed: number;
-  readonly offset: Offset;
+  readonly offset: TipOffset;
 }
 
 export interface ObjectPrediction {

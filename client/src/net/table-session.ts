@@ -1,5 +1,6 @@
 import type { Room } from "@colyseus/sdk";
 import { MatchState } from "@habibka/shared/state";
+import { type ConnectionEvent, type ConnectionStatus, nextStatus, waitBeforeAttempt } from "./connection-status.ts";
 import { gameServerEndpoint } from "./endpoint.ts";
 import { gameClient } from "./game-client.ts";
 import { shownRecords, shownSnapshot, snapshotToHold } from "./held-table.ts";
@@ -38,13 +39,7 @@ export interface JoinTarget {
 
 export type SessionTarget = CreateTarget | JoinTarget;
 
-export type ConnectionStatus =
-  | { readonly kind: "connecting" }
-  | { readonly kind: "joined" }
-  | { readonly kind: "reconnecting" }
-  | { readonly kind: "taken-over" }
-  | { readonly kind: "closed"; readonly code: number }
-  | { readonly kind: "error"; readonly message: string };
+export type { ConnectionStatus, RejoinReason } from "./connection-status.ts";
 
 /**
  * A received shot, with the table as it was shown when it arrived (so it can be replayed exactly); null for
@@ -106,8 +101,6 @@ const INITIAL: SessionState = {
   error: null,
 };
 
-/** Close codes after which the page must not rejoin on its own (docs/PROTOCOL.md). */
-const FINAL_CLOSES = new Set([1000, 4000, 4001, 4400]);
 const CHAT_KEEP = 200;
 
 export class TableSession {
@@ -116,7 +109,10 @@ export class TableSession {
   #room: Room<unknown, MatchState> | null = null;
   #closed = false;
   #errorId = 0;
-  #rejoinAttempts = 0;
+  /** How this page sat down, so that coming back by itself takes the same place: a seat, or watching. */
+  #watch = false;
+  /** Counts the rejoin loops started: a loop that is no longer the latest stops. */
+  #rejoinRun = 0;
   /** A shot whose playback ended before the synced state showed its result: `seen` waits for it. */
   #seenPending: number | null = null;
   /** A server that predates `seen` refuses it as unknown: once told so, the page stops sending it. */
@@ -146,8 +142,14 @@ export class TableSession {
     for (const listener of this.#listeners) listener();
   }
 
+  #step(event: ConnectionEvent): void {
+    const status = nextStatus(this.#state.status, event);
+    if (status !== this.#state.status) this.#set({ status });
+  }
+
   async open(target: SessionTarget): Promise<void> {
     const client = gameClient();
+    this.#watch = target.kind === "join" && target.watch;
     try {
       let room: Room<unknown, MatchState>;
       if (target.kind === "create") {
@@ -175,17 +177,21 @@ export class TableSession {
       }
       this.#attach(room);
     } catch (error) {
-      this.#set({ status: { kind: "error", message: error instanceof Error ? error.message : String(error) } });
+      this.#step({ type: "open-failed", message: error instanceof Error ? error.message : String(error) });
     }
   }
 
   #attach(room: Room<unknown, MatchState>): void {
     this.#room = room;
-    this.#rejoinAttempts = 0;
-    this.#set({ status: { kind: "joined" }, code: room.roomId, series: loadSeries(room.roomId) });
+    // Shots recorded while this page was away (a server that stopped between recording and telling) are in
+    // the match record: read it again once the state is back.
+    this.#historyFor = "";
+    this.#set({ code: room.roomId, series: loadSeries(room.roomId) });
+    this.#step({ type: "joined" });
     room.onMessage("welcome", (welcome: WelcomeMessage) => {
       if (welcome.seatToken) saveSeatToken(room.roomId, welcome.seatToken);
       rememberRole(room.roomId, welcome.role);
+      this.#watch = welcome.role === "spectator";
       // The room's recent chat comes with every welcome, a rejoin's too: it replaces what this page kept.
       this.#set({ role: welcome.role, seat: welcome.seat, chat: [...(welcome.chat ?? [])] });
     });
@@ -202,8 +208,8 @@ export class TableSession {
       this.#set({ error: { ...error, id: ++this.#errorId } });
     });
     room.onStateChange((state) => this.#onState(snapshotOf(state)));
-    room.onDrop(() => this.#set({ status: { kind: "reconnecting" } }));
-    room.onReconnect(() => this.#set({ status: { kind: "joined" } }));
+    room.onDrop(() => this.#step({ type: "dropped" }));
+    room.onReconnect(() => this.#step({ type: "reconnected" }));
     room.onLeave((code) => this.#onLeave(code));
   }
 
@@ -280,42 +286,45 @@ export class TableSession {
   #onLeave(code: number): void {
     this.#room = null;
     if (this.#closed) return;
-    if (code === 4001) {
-      this.#set({ status: { kind: "taken-over" } });
-      return;
-    }
-    if (FINAL_CLOSES.has(code)) {
-      this.#set({ status: { kind: "closed", code } });
-      return;
-    }
-    // The SDK's own reconnection gave up: rejoin with the seat token (docs/PROTOCOL.md, Reconnection).
-    this.#set({ status: { kind: "reconnecting" } });
+    this.#step({ type: "left", code, finished: this.#state.live.phase === "finished", at: Date.now() });
     void this.#rejoin();
   }
 
+  /**
+   * Joins the table again by its code while the status says so (docs/PROTOCOL.md, "Close codes" and
+   * "Reconnection"): with the stored seat token, or watching, with a growing pause, until the deadline.
+   */
   async #rejoin(): Promise<void> {
+    const run = ++this.#rejoinRun;
     const code = this.#state.code;
-    while (!this.#closed && this.#rejoinAttempts < 8) {
-      this.#rejoinAttempts++;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(8000, 500 * 2 ** this.#rejoinAttempts)));
+    for (;;) {
+      const wait = waitBeforeAttempt(this.#state.status, Date.now());
+      if (wait === null || this.#closed || run !== this.#rejoinRun) return;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (this.#closed || run !== this.#rejoinRun) return;
       try {
-        const seatToken = loadSeatToken(code);
+        const seatToken = this.#watch ? undefined : loadSeatToken(code);
         const room = await gameClient().joinById(
           code,
-          { name: this.#name, watch: this.#state.role === "spectator", ...(seatToken ? { seatToken } : {}) },
+          { name: this.#name, watch: this.#watch, ...(seatToken ? { seatToken } : {}) },
           MatchState,
         );
-        if (this.#closed) {
+        if (this.#closed || run !== this.#rejoinRun) {
           void room.leave();
           return;
         }
         this.#attach(room);
         return;
       } catch {
-        // try again after the back-off
+        if (run === this.#rejoinRun) this.#step({ type: "attempt-failed", at: Date.now() });
       }
     }
-    if (!this.#closed) this.#set({ status: { kind: "closed", code: 0 } });
+  }
+
+  /** After the page gave up coming back: tries again, for as long again. */
+  retry(): void {
+    this.#step({ type: "retry", at: Date.now() });
+    void this.#rejoin();
   }
 
   send<K extends keyof OutgoingMessages & string>(type: K, payload: OutgoingMessages[K]): void {

@@ -1,15 +1,16 @@
+import { MAX_STROKE_SPEED, type TipOffset } from "@habibka/shared";
 import { COLOURED_BALL, type PocketId } from "@habibka/shared/table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { AimMode } from "../game/aim-draft.ts";
 import type { CallEntry } from "../game/call-way.ts";
-import { COARSE_STEP, FINE_STEP, MAX_SPEED, MIN_SPEED, type Offset, STEP } from "../game/stroke-limits.ts";
+import { COARSE_STEP, FINE_STEP, MIN_SPEED, STEP } from "../game/stroke-limits.ts";
 import type { Way } from "../net/messages.ts";
 import { BallIcon } from "./BallIcon.tsx";
 import { CallPicker, CallSummary } from "./CallPanel.tsx";
 import { FineAimStrip } from "./FineAimStrip.tsx";
 import { PocketIcon } from "./PocketIcon.tsx";
 import { SpinPicker } from "./SpinPicker.tsx";
-import type { AimMode } from "./use-aim.ts";
 
 interface Props {
   readonly kind: "shot" | "lag";
@@ -23,8 +24,8 @@ interface Props {
   readonly onTurn: (delta: number, fine: boolean) => void;
   readonly speed: number;
   readonly onSpeed: (speed: number) => void;
-  readonly offset: Offset;
-  readonly onOffset: (offset: Offset) => void;
+  readonly offset: TipOffset;
+  readonly onOffset: (offset: TipOffset) => void;
   readonly call: readonly CallEntry[];
   /** For each called ball: the guide's path takes it in by the called way. */
   readonly lit: readonly boolean[];
@@ -224,7 +225,7 @@ export function AimControls(props: Props) {
             data-testid="speed-slider"
             aria-label={t("aim.speed")}
             min={MIN_SPEED}
-            max={MAX_SPEED}
+            max={MAX_STROKE_SPEED}
             step={0.05}
             value={props.speed}
             onChange={(e) => props.onSpeed(Number(e.target.value))}

@@ -1,10 +1,11 @@
+import type { TipOffset } from "@habibka/shared";
 import { type KeyboardEvent, type PointerEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { clampOffset, type Offset } from "../game/stroke-limits.ts";
+import { clampOffset } from "../game/stroke-limits.ts";
 
 interface Props {
-  readonly offset: Offset;
-  readonly onChange: (offset: Offset) => void;
+  readonly offset: TipOffset;
+  readonly onChange: (offset: TipOffset) => void;
   readonly disabled?: boolean;
 }
 

@@ -11,6 +11,7 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { turnKey } from "../game/aim-draft.ts";
 import { angleTowards, type Circle, normaliseAngle, type Vec } from "../game/aim-geometry.ts";
 import { callMessage, withCalled, withoutCalled, withWay } from "../game/call-builder.ts";
 import { type CallEntry, followGuide } from "../game/call-way.ts";
@@ -97,8 +98,8 @@ export function TableView({ session, state, onLobby }: Props) {
   );
   const side = placing === "lag" && seat !== null ? lagSideOf(seat) : undefined;
 
-  const turnKey = `${snapshot.matchId}/${snapshot.shotNumber}/${snapshot.toMove}/${snapshot.phase}`;
-  const [aim, update] = useAim(turnKey, snapshot.phase);
+  const turnNow = turnKey(snapshot);
+  const [aim, update] = useAim(snapshot);
   // A shot sent and not yet answered: the controls wait, so a double click never sends it twice. A refusal
   // (an error message) or the next turn frees them.
   const [sentFor, setSentFor] = useState<string | null>(null);
@@ -106,7 +107,13 @@ export function TableView({ session, state, onLobby }: Props) {
   useEffect(() => {
     if (errorId !== undefined) setSentFor(null);
   }, [errorId]);
-  const waitingForServer = sentFor === turnKey;
+  const waitingForServer = sentFor === turnNow;
+  // Away from the table, a stroke or an answer would be lost. One sent just before the table went may never
+  // have been taken: once the table is back (the same turn, or the next), the controls are free again.
+  const connected = state.status.kind === "joined";
+  useEffect(() => {
+    if (connected) setSentFor(null);
+  }, [connected]);
   const placeSpot = useMemo(
     () => (placing ? (aim.place ?? defaultHouseSpot(tableBalls, side)) : null),
     [placing, aim.place, tableBalls, side],
@@ -258,24 +265,25 @@ export function TableView({ session, state, onLobby }: Props) {
     throttleRef.current = throttle;
     return () => throttle.cancel();
   }, [session]);
+  // Back at the table after a lost connection, the aim is sent again: the others' view of it was lost too.
   useEffect(() => {
-    if (!canShoot || cueId < 0) return;
+    if (!canShoot || cueId < 0 || !connected) return;
     throttleRef.current?.push({
       stroke: { cue: cueId, angle: normaliseAngle(aim.angle), speed: aim.speed, offset: aim.offset },
       call: callMessage(call),
       ...(placeSpot && placing === "opening" ? { place: placeSpot } : {}),
     });
-  }, [canShoot, cueId, aim.angle, aim.speed, aim.offset, call, placeSpot, placing]);
+  }, [canShoot, cueId, aim.angle, aim.speed, aim.offset, call, placeSpot, placing, connected]);
 
   const shoot = useCallback(() => {
-    if (waitingForServer) return;
+    if (waitingForServer || !connected) return;
     if (canLag && placeSpot) {
-      setSentFor(turnKey);
+      setSentFor(turnNow);
       session.send("lag", { place: placeSpot, angle: normaliseAngle(aim.angle), speed: aim.speed });
       return;
     }
     if (!canShoot) return;
-    setSentFor(turnKey);
+    setSentFor(turnNow);
     throttleRef.current?.cancel();
     session.send("shot", {
       shotNumber: snapshot.shotNumber,
@@ -283,7 +291,20 @@ export function TableView({ session, state, onLobby }: Props) {
       call: callMessage(call),
       ...(placing === "opening" && placeSpot ? { place: placeSpot } : {}),
     });
-  }, [canLag, canShoot, placeSpot, aim, session, snapshot.shotNumber, cueId, placing, waitingForServer, turnKey, call]);
+  }, [
+    canLag,
+    canShoot,
+    placeSpot,
+    aim,
+    session,
+    snapshot.shotNumber,
+    cueId,
+    placing,
+    waitingForServer,
+    connected,
+    turnNow,
+    call,
+  ]);
 
   const turn = useCallback(
     (delta: number, fine: boolean) => {
@@ -339,7 +360,7 @@ export function TableView({ session, state, onLobby }: Props) {
         onRemove={(ball) => update({ call: withoutCalled(aim.call, ball) })}
         onClear={() => update({ call: [], pending: null })}
         onShoot={shoot}
-        canShoot={!waitingForServer}
+        canShoot={!waitingForServer && connected}
         upright={upright}
       />
     );
@@ -348,6 +369,7 @@ export function TableView({ session, state, onLobby }: Props) {
       <OfferDock
         snapshot={snapshot}
         seat={seat}
+        disabled={!connected}
         onAnswer={(accept) => {
           if (accept) setTookOffer(snapshot.shotNumber);
           session.send("answer", { shotNumber: snapshot.shotNumber, accept });
@@ -369,7 +391,7 @@ export function TableView({ session, state, onLobby }: Props) {
 
   return (
     <div
-      className={`table-view${menuOpen ? " menu-open" : ""}`}
+      className={`table-view${menuOpen ? " menu-open" : ""}${connected ? "" : " away"}`}
       data-testid="table-view"
       data-phase={snapshot.phase}
       data-match-id={snapshot.matchId}
@@ -386,6 +408,7 @@ export function TableView({ session, state, onLobby }: Props) {
         <Scoreboard snapshot={snapshot} seat={seat} />
         <TurnLine state={state} rights={rights} playing={livePlayback} />
         <TurnNotice notice={notice} />
+        <ConnectionBanner status={state.status} onRetry={() => session.retry()} onLobby={onLobby} />
         <button
           type="button"
           className="menu-button"
@@ -398,7 +421,6 @@ export function TableView({ session, state, onLobby }: Props) {
         </button>
       </div>
       <div className="table-stage">
-        <ConnectionBanner status={state.status} />
         <TableCanvas
           balls={composing ? composedBalls : theirBalls}
           overlay={overlay}

@@ -1,6 +1,6 @@
 import type { Random } from "../random.ts";
 import { PUSH_MAX_ANGLE_DEG, PUSH_MAX_GAP } from "../rules/push.ts";
-import { MAX_SPEED } from "../rules/stroke.ts";
+import { MAX_STROKE_SPEED } from "../shot/stroke.ts";
 import type { BallPosition } from "../table/balls.ts";
 import { BALL_RADIUS } from "../table/dimensions.ts";
 import type { FullStroke } from "./decision.ts";
@@ -67,7 +67,7 @@ export function clampTip(
 }
 
 export function clampSpeed(speed: number): number {
-  return Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed));
+  return Math.min(MAX_STROKE_SPEED, Math.max(MIN_SPEED, speed));
 }
 
 /** The stroke as played after an error draw. */

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { COMPUTER_LEVELS, type ComputerLevel } from "../match/opponent.ts";
 import { scenarioShelves } from "../rules/scenario.ts";
-import { issueLine } from "../sim/format-issue.ts";
+import { issueLine, pathOfField } from "../sim/format-issue.ts";
 import { scenarioSchema } from "../sim/scenario-schema.ts";
-import { findBallsProblem, findShelvesProblem, type Problem } from "../sim/validate-scenario.ts";
+import { findBallsProblem, type Problem } from "../sim/validate-scenario.ts";
 import { isWhiteBall } from "../table/balls.ts";
 import { isInHouse } from "../table/regions.ts";
 import type { Situation } from "./situation.ts";
@@ -52,12 +52,13 @@ export function readPosition(input: unknown, prefix: readonly PropertyKey[] = []
   if (ballsProblem) return problemLine(prefix, ballsProblem);
   const whites = balls.filter((b) => isWhiteBall(b.id));
   const { shelf, debt, opening } = match ?? { shelf: [0, 0] as const, debt: [0, 0] as const, opening: false };
-  if (match) {
-    const shelvesProblem = findShelvesProblem(balls, match, { outOfPlay: true });
-    if (shelvesProblem) return problemLine(prefix, shelvesProblem);
-  }
   const shelves = scenarioShelves(balls, shelf, { outOfPlay: true });
-  if (!shelves.ok) return { ok: false, message: issueLine([...prefix, "match", "shelf"], shelves.error.message) };
+  if (!shelves.ok) {
+    return {
+      ok: false,
+      message: issueLine([...prefix, ...pathOfField(shelves.error.field ?? "match.shelf")], shelves.error.message),
+    };
+  }
   let inHand: number | null = null;
   if (opening) {
     const inHouse = whites.filter((b) => isInHouse(b)).sort((a, b) => a.id - b.id);

@@ -1,7 +1,7 @@
 import type { CalledBall } from "../rules/call.ts";
 import type { PlayerIndex } from "../rules/position.ts";
-import type { Stroke } from "../rules/stroke.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
+import type { Stroke } from "../shot/stroke.ts";
 import type { BallPosition } from "../table/balls.ts";
 import type { Point } from "../table/marks.ts";
 

@@ -1,14 +1,15 @@
 import { type Call, validateCall } from "../rules/call.ts";
 import { isLastBallPlay } from "../rules/last-ball.ts";
+import { checkOpeningPlace } from "../rules/opening.ts";
 import type { PlayerIndex } from "../rules/position.ts";
 import { fail, ok } from "../rules/result.ts";
-import { type Stroke, validateStroke } from "../rules/stroke.ts";
+import { validateStroke } from "../rules/stroke.ts";
 import { judgeShot } from "../rules/verdict.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
+import type { Stroke } from "../shot/stroke.ts";
 import { type BallPosition, COLOURED_BALL } from "../table/balls.ts";
 import { BALL_RADIUS, HALF_WIDTH } from "../table/dimensions.ts";
 import { HOUSE_LINE_X, type Point } from "../table/marks.ts";
-import { isInHouse } from "../table/regions.ts";
 import type { ClockAction, ShotAction, ShotRequest } from "./actions.ts";
 import { finish } from "./endings.ts";
 import type { MatchState } from "./match-state.ts";
@@ -51,14 +52,8 @@ export function setUpShot(state: MatchState, request: ShotRequest): MatchResult<
         "place",
       );
     }
-    if (!Number.isFinite(place.x) || !Number.isFinite(place.y) || !isInHouse(place)) {
-      return fail(
-        "opening-cue-not-in-house",
-        "The opening cue ball must lie in the house, behind the line through the first mark (clause 5, I3).",
-        "Биток при начальном ударе должен стоять в доме, за линией первой отметки (п. 5).",
-        "place",
-      );
-    }
+    const inHouse = checkOpeningPlace(place, "place");
+    if (!inHouse.ok) return inHouse;
     if (table.some((b) => Math.hypot(b.x - place.x, b.y - place.y) < 2 * BALL_RADIUS)) {
       return fail(
         "placement-overlaps",

@@ -33,10 +33,6 @@ export const CUSHION_ANGLE = Math.asin(CUSHION_NOSE_HEIGHT / R - 1);
 
 /** Level-cue stroke: ω·R = 2.5·b·v for a tip offset b·R (impulse m·v through b·R on a solid sphere; research notes, shared/PHYSICS.md). */
 export const STROKE_SPIN_FACTOR = 2.5;
-/** The simulator accepts tip offsets up to 0.8 R (contract). */
-export const MAX_TIP_OFFSET = 0.8;
-/** Stroke speeds accepted: 0 < v ≤ 12 m/s (contract; a strong break is 11–13 m/s). */
-export const MAX_STROKE_SPEED = 12;
 
 /** Below these the ball has stopped: 0.1 mm/s and 0.01 rad/s (well under anything visible). */
 export const REST_SPEED = 1e-4;

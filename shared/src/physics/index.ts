@@ -10,4 +10,3 @@ export { DEFAULT_ENGINE, ENGINE_NAMES, type EngineName } from "./engines.ts";
 export { openingBreak } from "./opening-break.ts";
 export type { SimulationInput, SimulationResult, SimulationStats } from "./simulate.ts";
 export { simulate } from "./simulate.ts";
-export type { Stroke } from "./stroke.ts";

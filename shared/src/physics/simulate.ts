@@ -1,9 +1,9 @@
 import type { ShotEvent } from "../shot/shot-events.ts";
+import type { Stroke } from "../shot/stroke.ts";
 import type { BallTrace } from "../shot/trace-codec.ts";
 import type { BallPosition } from "../table/balls.ts";
 import { DEFAULT_ENGINE, type EngineName } from "./engines.ts";
 import { runToRest } from "./step.ts";
-import type { Stroke } from "./stroke.ts";
 import { createWorld, restPositions, strike, traces } from "./world.ts";
 
 export interface SimulationInput {

@@ -1,16 +1,6 @@
+import type { Stroke } from "../shot/stroke.ts";
 import type { SimBall } from "./ball.ts";
 import { R, STROKE_SPIN_FACTOR } from "./constants.ts";
-
-export interface Stroke {
-  /** Id of the ball struck with the cue. */
-  readonly cue: number;
-  /** Direction of the stroke, degrees counter-clockwise from +x. */
-  readonly angle: number;
-  /** The cue ball's initial speed, m/s. */
-  readonly speed: number;
-  /** Where the tip meets the ball, as fractions of R seen from behind: x to the right, y up. */
-  readonly offset?: { readonly x: number; readonly y: number };
-}
 
 /**
  * A level cue's impulse J = m·v through the point b·R off centre gives the ball v and ω·R = 2.5·b·v

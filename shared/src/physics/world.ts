@@ -1,4 +1,5 @@
 import type { ShotEvent } from "../shot/shot-events.ts";
+import type { Stroke } from "../shot/stroke.ts";
 import type { BallTrace } from "../shot/trace-codec.ts";
 import type { BallPosition } from "../table/balls.ts";
 import { createBall, isTranslating, type SimBall } from "./ball.ts";
@@ -7,7 +8,7 @@ import type { ContactBook } from "./contact-book.ts";
 import { type AxisSides, axisSides } from "./crossings.ts";
 import { contactFinder, DEFAULT_ENGINE, type EngineName } from "./engines.ts";
 import { createStepBases, type StepBases } from "./step-base.ts";
-import { applyStroke, type Stroke } from "./stroke.ts";
+import { applyStroke } from "./stroke.ts";
 import { TraceRecorder } from "./trace-recorder.ts";
 
 /** Trace samples keep linear interpolation within this distance of the path (the binary form adds < 0.1 mm). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_STROKE_SPEED, MAX_TIP_OFFSET } from "../shot/stroke.ts";
 import { POCKET_IDS } from "../table/pockets.ts";
 import { ChatText } from "./text-schemas.ts";
 
@@ -26,12 +27,17 @@ export const StrokeMessage = z.object({
   /** Degrees counter-clockwise from +x. */
   angle: finite.min(-360).max(720),
   /** Cue ball speed, m/s. */
-  speed: finite.gt(0).max(12),
-  /** Tip offset as fractions of the radius (x right, y up). */
-  offset: z.object({ x: finite.min(-0.8).max(0.8), y: finite.min(-0.8).max(0.8) }).default({ x: 0, y: 0 }),
+  speed: finite.gt(0).max(MAX_STROKE_SPEED),
+  /**
+   * Tip offset as fractions of the radius (x right, y up). Each axis is bounded here; the distance from the
+   * centre is the rules' check (`validateStroke`), which answers with its own code.
+   */
+  offset: z
+    .object({ x: finite.min(-MAX_TIP_OFFSET).max(MAX_TIP_OFFSET), y: finite.min(-MAX_TIP_OFFSET).max(MAX_TIP_OFFSET) })
+    .default({ x: 0, y: 0 }),
 });
 
-export type Stroke = z.infer<typeof StrokeMessage>;
+export type StrokeMessage = z.infer<typeof StrokeMessage>;
 export type PointMessage = z.infer<typeof Point>;
 
 export const ShotMessage = z.object({

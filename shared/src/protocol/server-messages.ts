@@ -2,7 +2,7 @@ import type { LagVerdict } from "../match/lag-verdict.ts";
 import type { ShotVerdict } from "../rules/verdict-types.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallPosition } from "../table/balls.ts";
-import type { CalledBall, PointMessage, Stroke } from "./client-messages.ts";
+import type { CalledBall, PointMessage, StrokeMessage } from "./client-messages.ts";
 
 /**
  * Messages the server sends to a table's clients (docs/PROTOCOL.md, "Server → client messages"), as types
@@ -26,7 +26,7 @@ export interface ShotBroadcast {
   /** The seat that played it; -1 for the lag (both seats). */
   readonly seat: number;
   readonly request: {
-    readonly stroke?: Stroke;
+    readonly stroke?: StrokeMessage;
     readonly call?: readonly CalledBall[];
     readonly [key: string]: unknown;
   };
@@ -45,7 +45,7 @@ export interface ShotBroadcast {
 
 export interface AimBroadcast {
   readonly seat: number;
-  readonly stroke: Stroke;
+  readonly stroke: StrokeMessage;
   readonly call: readonly CalledBall[];
   readonly place?: PointMessage;
 }

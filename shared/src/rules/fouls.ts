@@ -1,10 +1,10 @@
+import type { Stroke } from "../shot/stroke.ts";
 import type { BallPosition } from "../table/balls.ts";
 import { COLOURED_BALL } from "../table/balls.ts";
 import { isLastBallCuePocketed } from "./last-ball.ts";
 import { isPushThrough } from "./push.ts";
 import { isSafetyMet, type SafetyAnalysis } from "./safety-rule.ts";
 import { collisions, firstContact, involves, offTableBalls, type ShotLog } from "./shot-queries.ts";
-import type { Stroke } from "./stroke.ts";
 
 /** The contract's reason codes (docs/rules/sim-cli.md, `verdict.reasons`), in the order a verdict lists them. */
 export const FOUL_REASONS = [

@@ -1,7 +1,7 @@
+import type { Stroke } from "../shot/stroke.ts";
 import type { BallPosition } from "../table/balls.ts";
 import { BALL_RADIUS } from "../table/dimensions.ts";
 import { ballOnTable } from "./position.ts";
-import type { Stroke } from "./stroke.ts";
 
 /** I17: the club test for a push-through [пропих] applies when the gap is at most R/2 ... */
 export const PUSH_MAX_GAP = BALL_RADIUS / 2;

@@ -1,11 +1,12 @@
 import type { ShotEvent } from "../shot/shot-events.ts";
+import type { Stroke } from "../shot/stroke.ts";
 import { type BallPosition, isWhiteBall, WHITE_BALLS } from "../table/balls.ts";
-import { isInHouse } from "../table/regions.ts";
 import { type CalledBall, validateCall } from "./call.ts";
 import { isLastBallPlay } from "./last-ball.ts";
+import { checkOpeningPlace } from "./opening.ts";
 import { isOnTable, type Pair, type Position, WINNING_SHELF } from "./position.ts";
 import { fail, ok, type Result } from "./result.ts";
-import { type Stroke, validateStroke } from "./stroke.ts";
+import { validateStroke } from "./stroke.ts";
 import { judgeShot, toContractVerdict } from "./verdict.ts";
 import type { ContractVerdict, ShotVerdict } from "./verdict-types.ts";
 
@@ -58,61 +59,64 @@ export interface ScenarioSetup {
 /**
  * Shelves given as counts take the white balls that are not on the table in ascending id order, player 0
  * first (so a penalty takes the highest id of a player's share, I15). A list is taken as given, in order.
- * With `outOfPlay`, white balls left over are out of play (neither on the table nor on a shelf) instead of an
- * error: the `advise` command's positions may leave some unaccounted for.
+ * The shelves and the table must account for each of the 15 white balls exactly once; with `outOfPlay`,
+ * white balls left over are out of play (neither on the table nor on a shelf) instead of an error: the
+ * `advise` command's positions may leave some unaccounted for. Each refusal names the field at fault.
  */
 export function scenarioShelves(
   balls: readonly BallPosition[],
   shelf: Pair<number | readonly number[]>,
   options: { readonly outOfPlay?: boolean } = {},
 ): Result<Pair<readonly number[]>, "scenario-shelf"> {
-  const offTable = WHITE_BALLS.filter((id) => !isOnTable(balls, id));
-  const listed = [shelf[0], shelf[1]].flatMap((s) => (typeof s === "number" ? [] : [...s]));
-  for (const id of listed) {
-    if (!isWhiteBall(id) || !offTable.includes(id)) {
-      return fail(
-        "scenario-shelf",
-        `match.shelf lists ball ${id}, which is not a white ball off the table.`,
-        `В match.shelf указан шар ${id}, который не является белым шаром вне стола.`,
-        "match.shelf",
-      );
-    }
-  }
-  if (new Set(listed).size !== listed.length) {
-    return fail("scenario-shelf", "match.shelf lists a ball twice.", "В match.shelf шар указан дважды.", "match.shelf");
-  }
-  let remaining = offTable.filter((id) => !listed.includes(id));
-  const out: number[][] = [];
-  for (const s of [shelf[0], shelf[1]]) {
-    if (typeof s !== "number") {
-      out.push([...s]);
+  const onTable = WHITE_BALLS.filter((id) => isOnTable(balls, id));
+  const listed = new Set<number>();
+  let counted = 0;
+  for (const [player, side] of [shelf[0], shelf[1]].entries()) {
+    if (typeof side === "number") {
+      if (!Number.isInteger(side) || side < 0) {
+        const field = `match.shelf[${player}]`;
+        return fail("scenario-shelf", "expected a non-negative integer", "ожидается целое число ≥ 0", field);
+      }
+      counted += side;
       continue;
     }
-    if (!Number.isInteger(s) || s < 0 || s > remaining.length) {
-      return fail(
-        "scenario-shelf",
-        `match.shelf count ${s} does not fit the ${offTable.length} white balls off the table.`,
-        `Число шаров на полке ${s} не согласуется с ${offTable.length} белыми шарами вне стола.`,
-        "match.shelf",
-      );
+    for (const [k, id] of side.entries()) {
+      const field = `match.shelf[${player}][${k}]`;
+      if (!isWhiteBall(id)) {
+        return fail("scenario-shelf", "the coloured ball is never on a shelf", "цветной шар не бывает на полке", field);
+      }
+      if (onTable.includes(id))
+        return fail("scenario-shelf", `ball ${id} is on the table`, `шар ${id} на столе`, field);
+      if (listed.has(id))
+        return fail("scenario-shelf", `ball ${id} is on a shelf twice`, `шар ${id} дважды на полке`, field);
+      listed.add(id);
     }
-    out.push(remaining.slice(0, s));
-    remaining = remaining.slice(s);
   }
-  if (remaining.length > 0 && !options.outOfPlay) {
+  const total = onTable.length + listed.size + counted;
+  if (total > WHITE_BALLS.length || (total < WHITE_BALLS.length && !options.outOfPlay)) {
     return fail(
       "scenario-shelf",
-      `The shelves and the table must account for all 15 white balls; ${remaining.join(", ")} are missing.`,
-      `Полки и стол должны вместе содержать все 15 белых шаров; не хватает: ${remaining.join(", ")}.`,
+      `the shelves and the table account for ${total} white balls, ${total > WHITE_BALLS.length ? "more than" : "not"} 15`,
+      `полки и стол вместе содержат ${total} белых шаров, а не 15`,
       "match.shelf",
     );
+  }
+  let remaining = WHITE_BALLS.filter((id) => !onTable.includes(id) && !listed.has(id));
+  const out: number[][] = [];
+  for (const side of [shelf[0], shelf[1]]) {
+    if (typeof side !== "number") {
+      out.push([...side]);
+      continue;
+    }
+    out.push(remaining.slice(0, side));
+    remaining = remaining.slice(side);
   }
   const [first, second] = out as [number[], number[]];
   if (first.length >= WINNING_SHELF || second.length >= WINNING_SHELF) {
     return fail(
       "scenario-shelf",
-      "A shelf of eight means the match is already over; there is no shot to judge.",
-      "Восемь шаров на полке — партия уже окончена, оценивать нечего.",
+      "a shelf of eight means the match is already over; there is no shot to judge",
+      "восемь шаров на полке — партия уже окончена, оценивать нечего",
       "match.shelf",
     );
   }
@@ -146,14 +150,8 @@ export function scenarioSetup(scenario: Scenario): Result<ScenarioSetup, Scenari
     );
   }
   const opening = match.opening ?? false;
-  if (opening && !isInHouse(cue)) {
-    return fail(
-      "scenario-opening-cue",
-      "On the opening shot the cue ball must lie in the house (clause 5, I3).",
-      "При начальном ударе биток должен находиться в доме (п. 5).",
-      "shot.cue",
-    );
-  }
+  const inHouse = opening ? checkOpeningPlace(cue, "shot.cue") : ok(cue);
+  if (!inHouse.ok) return fail("scenario-opening-cue", inHouse.error.message, inHouse.error.messageRu, "shot.cue");
   const call = validateCall(scenario.call ?? [], {
     table: scenario.balls,
     lastBall: isLastBallPlay(scenario.balls, shelves.value),

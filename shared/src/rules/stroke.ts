@@ -1,23 +1,15 @@
+import {
+  isStrokeSpeedInRange,
+  isTipOffsetInRange,
+  MAX_STROKE_SPEED,
+  MAX_TIP_OFFSET,
+  type Stroke,
+} from "../shot/stroke.ts";
 import { fail, ok, type Result } from "./result.ts";
-
-/**
- * The stroke as the contract describes it (docs/rules/sim-cli.md, `shot`): the cue ball, the direction in degrees
- * counter-clockwise from +x, the cue ball's initial speed in m/s, and where the tip meets the ball as
- * fractions of the radius seen from behind (x right, y up: follow > 0, draw < 0).
- */
-export interface Stroke {
-  readonly cue: number;
-  readonly angle: number;
-  readonly speed: number;
-  readonly offset?: { readonly x: number; readonly y: number };
-}
-
-export const MAX_SPEED = 12;
-export const MAX_OFFSET = 0.8;
 
 export type StrokeErrorCode = "stroke-invalid-angle" | "stroke-invalid-speed" | "stroke-invalid-offset";
 
-/** Range checks from the contract; the ball itself is checked against the table by the match flow. */
+/** The stroke's ranges (shot/stroke.ts) as a rule error; the ball itself is checked against the table by the match flow. */
 export function validateStroke(stroke: Stroke): Result<Stroke, StrokeErrorCode> {
   if (!Number.isFinite(stroke.angle)) {
     return fail(
@@ -27,20 +19,19 @@ export function validateStroke(stroke: Stroke): Result<Stroke, StrokeErrorCode> 
       "angle",
     );
   }
-  if (!Number.isFinite(stroke.speed) || stroke.speed <= 0 || stroke.speed > MAX_SPEED) {
+  if (!isStrokeSpeedInRange(stroke.speed)) {
     return fail(
       "stroke-invalid-speed",
-      `The stroke speed must be above 0 and at most ${MAX_SPEED} m/s.`,
-      `Скорость удара должна быть больше 0 и не больше ${MAX_SPEED} м/с.`,
+      `The stroke speed must be above 0 and at most ${MAX_STROKE_SPEED} m/s.`,
+      `Скорость удара должна быть больше 0 и не больше ${MAX_STROKE_SPEED} м/с.`,
       "speed",
     );
   }
-  const offset = stroke.offset ?? { x: 0, y: 0 };
-  if (!Number.isFinite(offset.x) || !Number.isFinite(offset.y) || Math.hypot(offset.x, offset.y) > MAX_OFFSET) {
+  if (!isTipOffsetInRange(stroke.offset ?? { x: 0, y: 0 })) {
     return fail(
       "stroke-invalid-offset",
-      `The tip offset must be finite and at most ${MAX_OFFSET} of the radius from the centre.`,
-      `Смещение наклейки должно быть конечным и не больше ${MAX_OFFSET} радиуса от центра.`,
+      `The tip offset must be finite and at most ${MAX_TIP_OFFSET} of the radius from the centre.`,
+      `Смещение наклейки должно быть конечным и не больше ${MAX_TIP_OFFSET} радиуса от центра.`,
       "offset",
     );
   }

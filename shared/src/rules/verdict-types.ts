@@ -1,4 +1,5 @@
 import type { ShotEvent } from "../shot/shot-events.ts";
+import type { Stroke } from "../shot/stroke.ts";
 import type { BallPosition } from "../table/balls.ts";
 import type { Call } from "./call.ts";
 import type { ColouredAction } from "./coloured-ball.ts";
@@ -7,7 +8,6 @@ import type { PenaltyKind } from "./penalty.ts";
 import type { Pair, PlayerIndex, Position } from "./position.ts";
 import type { SafetyCondition } from "./safety-rule.ts";
 import type { DropJudgement } from "./scoring.ts";
-import type { Stroke } from "./stroke.ts";
 
 /**
  * The shapes that go into and come out of the decision function (`judgeShot` in verdict.ts), apart from

@@ -5,6 +5,7 @@
  * or arguments: exit 2, one line on standard error naming the field, nothing on standard output.
  */
 import { parseCliArgs } from "./cli-args.ts";
+import { rulesJudge } from "./rules-judge.ts";
 import { runCli } from "./run-cli.ts";
 
 async function readStdin(): Promise<string> {
@@ -19,7 +20,7 @@ if (!args.ok) {
   process.exit(2);
 }
 
-const outcome = runCli(await readStdin(), { trace: args.trace, engine: args.engine });
+const outcome = runCli(await readStdin(), { trace: args.trace, engine: args.engine, judge: rulesJudge });
 if (outcome.ok) process.stdout.write(`${outcome.output}\n`);
 else process.stderr.write(`${outcome.message}\n`);
 process.exitCode = outcome.code;

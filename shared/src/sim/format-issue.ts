@@ -12,3 +12,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
 export function issueLine(path: readonly PropertyKey[], message: string): string {
   return `${formatPath(path)}: ${message.replace(/\s+/g, " ").trim()}`;
 }
+
+/** A rules error's field ("call[0].ball", "match.shelf[1][5]") as a path, so that a batch index can lead it. */
+export function pathOfField(field: string): PropertyKey[] {
+  return [...field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] === undefined ? m[1]! : Number(m[2])));
+}

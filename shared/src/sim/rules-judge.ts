@@ -1,17 +1,6 @@
 import { judgeScenario } from "../rules/scenario.ts";
-import { isWhiteBall } from "../table/balls.ts";
 import type { Judge } from "./run-scenario.ts";
-import type { Scenario } from "./scenario-schema.ts";
-
-/**
- * A scenario without `match` whose table lacks white balls is not a Habibka position (the default shelves
- * are empty, so the 15 white balls cannot be accounted for): it is simulated and reported with
- * `verdict: null` rather than refused, so the command also serves as a plain physics simulator. With an
- * explicit `match`, the shelves must account for every white ball (exit 2 otherwise).
- */
-function isPhysicsOnly(scenario: Scenario): boolean {
-  return scenario.match === undefined && scenario.balls.filter((b) => isWhiteBall(b.id)).length !== 15;
-}
+import { isPhysicsOnly } from "./validate-scenario.ts";
 
 /**
  * The rules engine as the command's judge: the contract's `verdict` (with the extra `clauses` and the

@@ -1,6 +1,6 @@
+import type { Scenario } from "../rules/scenario.ts";
 import { readBatch } from "./read-batch.ts";
 import { runScenario, type ScenarioOptions, type ScenarioResult } from "./run-scenario.ts";
-import type { Scenario } from "./scenario-schema.ts";
 import { validateScenario } from "./validate-scenario.ts";
 
 export type CliOutcome = { ok: true; code: 0; output: string } | { ok: false; code: 1 | 2; message: string };

@@ -1,10 +1,9 @@
 import type { EngineName } from "../physics/engines.ts";
 import { type SimulationResult, type SimulationStats, simulate } from "../physics/simulate.ts";
+import type { Scenario } from "../rules/scenario.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallTrace } from "../shot/trace-codec.ts";
 import type { BallPosition } from "../table/balls.ts";
-import { rulesJudge } from "./rules-judge.ts";
-import type { Scenario } from "./scenario-schema.ts";
 
 /** The contract's result object (docs/rules/sim-cli.md, version 1). */
 export interface ScenarioResult {
@@ -33,14 +32,14 @@ export interface ScenarioOptions {
   readonly trace: boolean;
   /** The physics engine (exact unless named). */
   readonly engine?: EngineName;
-  /** The rules engine's judge unless given. */
-  readonly judge?: Judge;
+  /** What judges the simulated shot: the rules engine for the command (`rulesJudge`), a stand-in in tests. */
+  readonly judge: Judge;
 }
 
 /** The pipeline of one scenario: simulate, judge, shape the answer. The scenario must already be valid. */
 export function runScenario(scenario: Scenario, options: ScenarioOptions): ScenarioRun {
   const shot = simulate({ balls: scenario.balls, strokes: [scenario.shot], trace: options.trace }, options.engine);
-  const judgement = (options.judge ?? rulesJudge)(scenario, shot);
+  const judgement = options.judge(scenario, shot);
   if (!judgement.ok) return judgement;
   // Key order follows the contract's example: version, events, rest, table, verdict, stats, trace.
   const result: ScenarioResult = {

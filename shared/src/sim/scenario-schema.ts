@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_STROKE_SPEED } from "../shot/stroke.ts";
 import { POCKET_IDS } from "../table/pockets.ts";
 
 /**
@@ -26,7 +27,7 @@ export const shotSchema = z.object(
     angle: finite(),
     speed: finite()
       .gt(0, { error: "expected a speed above 0 m/s" })
-      .max(12, { error: "expected a speed of at most 12 m/s" }),
+      .max(MAX_STROKE_SPEED, { error: `expected a speed of at most ${MAX_STROKE_SPEED} m/s` }),
     offset: z.object({ x: finite(), y: finite() }, { error: "expected {x, y}" }).optional(),
   },
   { error: "expected {cue, angle, speed, offset?}" },
@@ -59,6 +60,7 @@ export const matchSchema = z.object(
   { error: "expected {shelf, debt, opening}" },
 );
 
+/** The command's scenario as JSON; what it parses to is the rules' `Scenario` (rules/scenario.ts). */
 export const scenarioSchema = z.object(
   {
     balls: z.array(ballSchema, { error: "expected a list of balls" }),
@@ -68,6 +70,3 @@ export const scenarioSchema = z.object(
   },
   { error: "expected a scenario object {balls, shot, call?, match?}" },
 );
-
-export type Scenario = z.infer<typeof scenarioSchema>;
-export type MatchInput = z.infer<typeof matchSchema>;

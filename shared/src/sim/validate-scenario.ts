@@ -1,10 +1,10 @@
 import { canBallStandAt } from "../physics/boundary.ts";
-import { MAX_TIP_OFFSET } from "../physics/constants.ts";
+import { type Scenario, scenarioSetup } from "../rules/scenario.ts";
+import { isTipOffsetInRange, MAX_TIP_OFFSET } from "../shot/stroke.ts";
+import { isWhiteBall } from "../table/balls.ts";
 import { BALL_RADIUS } from "../table/dimensions.ts";
-import { HOUSE_LINE_X } from "../table/marks.ts";
-import { isInHouse } from "../table/regions.ts";
-import { issueLine } from "./format-issue.ts";
-import { type MatchInput, type Scenario, scenarioSchema } from "./scenario-schema.ts";
+import { issueLine, pathOfField } from "./format-issue.ts";
+import { scenarioSchema } from "./scenario-schema.ts";
 
 export type Validation = { ok: true; scenario: Scenario } | { ok: false; message: string };
 
@@ -55,66 +55,23 @@ export function findBallsProblem(balls: Scenario["balls"]): Problem | null {
 function findProblem(s: Scenario): Problem | null {
   const balls = findBallsProblem(s.balls);
   if (balls) return balls;
-  const seen = new Map(s.balls.map((b, i) => [b.id, i]));
+  // What the physics needs to play the stroke; everything the rules read is theirs to check.
   const { shot } = s;
-  if (!seen.has(shot.cue)) return { path: ["shot", "cue"], message: `ball ${shot.cue} is not on the table` };
-  if (shot.offset && Math.hypot(shot.offset.x, shot.offset.y) > MAX_TIP_OFFSET)
+  if (!s.balls.some((b) => b.id === shot.cue))
+    return { path: ["shot", "cue"], message: `ball ${shot.cue} is not on the table` };
+  if (shot.offset && !isTipOffsetInRange(shot.offset))
     return { path: ["shot", "offset"], message: `the tip offset must be at most ${MAX_TIP_OFFSET} of the radius` };
-
-  const called = new Set<number>();
-  for (const [i, c] of (s.call ?? []).entries()) {
-    if (!seen.has(c.ball)) return { path: ["call", i, "ball"], message: `ball ${c.ball} is not on the table` };
-    if (called.has(c.ball)) return { path: ["call", i, "ball"], message: `ball ${c.ball} is called twice` };
-    called.add(c.ball);
-  }
-
-  if (s.match) {
-    const shelves = findShelvesProblem(s.balls, s.match);
-    if (shelves) return shelves;
-    if (s.match.opening) {
-      const cue = s.balls[seen.get(shot.cue)!]!;
-      if (!isInHouse(cue))
-        return {
-          path: ["shot", "cue"],
-          message: `on the opening shot the cue ball must lie in the house (x < ${HOUSE_LINE_X})`,
-        };
-    }
-  }
-  return null;
+  if (isPhysicsOnly(s)) return null;
+  const setup = scenarioSetup(s);
+  return setup.ok ? null : { path: pathOfField(setup.error.field ?? "input"), message: setup.error.message };
 }
 
 /**
- * The shelves and the table must account for each of the 15 white balls exactly once (contract: match). With
- * `outOfPlay` (the `advise` command) they may account for fewer, the rest being out of play, never for more.
+ * A scenario without `match` whose table lacks white balls is not a Habibka position (the default shelves
+ * are empty, so the 15 white balls cannot be accounted for): it is simulated and reported with
+ * `verdict: null` rather than refused, so the command also serves as a plain physics simulator. With an
+ * explicit `match`, the shelves must account for every white ball (exit 2 otherwise).
  */
-export function findShelvesProblem(
-  balls: Scenario["balls"],
-  match: MatchInput,
-  options: { readonly outOfPlay?: boolean } = {},
-): Problem | null {
-  const onTable = new Set(balls.map((b) => b.id).filter((id) => id !== 0));
-  const listed = new Set<number>();
-  let counted = 0;
-  for (const [player, shelf] of match.shelf.entries()) {
-    if (typeof shelf === "number") {
-      counted += shelf;
-      continue;
-    }
-    for (const [k, id] of shelf.entries()) {
-      const path = ["match", "shelf", player, k];
-      if (id === 0) return { path, message: "the coloured ball is never on a shelf" };
-      if (onTable.has(id)) return { path, message: `ball ${id} is on the table` };
-      if (listed.has(id)) return { path, message: `ball ${id} is on a shelf twice` };
-      listed.add(id);
-    }
-  }
-  const total = onTable.size + listed.size + counted;
-  if (total > 15)
-    return {
-      path: ["match", "shelf"],
-      message: `the shelves and the table account for ${total} white balls, more than 15`,
-    };
-  if (total < 15 && !options.outOfPlay)
-    return { path: ["match", "shelf"], message: `the shelves and the table account for ${total} white balls, not 15` };
-  return null;
+export function isPhysicsOnly(scenario: Scenario): boolean {
+  return scenario.match === undefined && scenario.balls.filter((b) => isWhiteBall(b.id)).length !== 15;
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   CUSHION_RESTITUTION as ec,
-  MAX_STROKE_SPEED,
   CUSHION_FRICTION as mu,
   R,
   CUSHION_ANGLE as theta,
 } from "../../src/physics/constants.ts";
 import { PLANCK_SETTINGS } from "../../src/physics/planck-contacts.ts";
+import { MAX_STROKE_SPEED } from "../../src/shot/stroke.ts";
 import { HALF_LENGTH, HALF_WIDTH } from "../../src/table/dimensions.ts";
 import { ballIn, deg, ENGINES, play } from "./helpers.ts";
 

@@ -4,9 +4,9 @@ import { ENGINE_NAMES, type EngineName } from "../../src/physics/engines.ts";
 import { PLANCK_SETTINGS } from "../../src/physics/planck-contacts.ts";
 import { runToRest } from "../../src/physics/step.ts";
 import type { StepWatcher } from "../../src/physics/step-watcher.ts";
-import type { Stroke } from "../../src/physics/stroke.ts";
 import { createWorld, strike, type World, type WorldOptions } from "../../src/physics/world.ts";
 import type { ShotEvent } from "../../src/shot/shot-events.ts";
+import type { Stroke } from "../../src/shot/stroke.ts";
 import type { TracePoint } from "../../src/shot/trace-codec.ts";
 import type { BallPosition } from "../../src/table/balls.ts";
 

@@ -72,7 +72,11 @@ describe("judgeScenario – the rules' half of habibka-sim (docs/rules/sim-cli.m
 
   it.each<[string, Scenario, string]>([
     ["a shelf count that does not add up", { ...contractExample, match: { shelf: [6, 4] } }, "match.shelf"],
-    ["a shelf list naming a ball on the table", { ...contractExample, match: { shelf: [[7], 10] } }, "match.shelf"],
+    [
+      "a shelf list naming a ball on the table",
+      { ...contractExample, match: { shelf: [[7], 10] } },
+      "match.shelf[0][0]",
+    ],
     ["a negative debt", { ...contractExample, match: { shelf: [6, 5], debt: [-1, 0] } }, "match.debt"],
     ["a cue ball not on the table", { ...contractExample, shot: { ...contractExample.shot, cue: 4 } }, "shot.cue"],
     [

@@ -1,4 +1,4 @@
-import type { Stroke } from "../../src/rules/stroke.ts";
+import type { Stroke } from "../../src/shot/stroke.ts";
 import type { BallPosition } from "../../src/table/balls.ts";
 import { axisAngle, ball, onAxis } from "./shots.ts";
 
