@@ -17,7 +17,7 @@ interface Props {
   readonly onTable: (code: string) => void;
 }
 
-/** How often a live match is read again; the server keeps one read for every watcher for a second. */
+/** How often a live match is read again: less than a shot takes to play; an unchanged match costs a 304 without a body. */
 const LIVE_POLL_MS = 3_000;
 
 type Loaded =

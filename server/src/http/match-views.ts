@@ -6,8 +6,9 @@ import type { MatchRecords, StoredMatch } from "../records/match-records.ts";
 /**
  * One match as the match pages, the API, the shot pictures and the scenario download read it: the stored
  * record and, for a record kept as actions, its strokes folded with the match around each (shared
- * `matchShots`). A finished match never changes its strokes, so its view is kept (a few dozen of the latest);
- * a live one for a second, so that many watchers of one match cost one read.
+ * `matchShots`). A finished match never changes its strokes, so its view is kept (a few dozen of the latest).
+ * A live one is read afresh each time, since a record just written (a stroke, the result) must show at once,
+ * and another process may have written it; reads that arrive together still share one.
  */
 
 export interface MatchView {
@@ -48,12 +49,11 @@ export const MatchId = z.uuid();
 export const ShotNumber = z.coerce.number().int().min(1).max(100_000);
 
 const KEPT_FINISHED = 64;
-const LIVE_MS = 1_000;
 
 export class MatchViews {
   readonly records: MatchRecords;
   private readonly logger: Logger;
-  private readonly kept = new Map<string, { readonly view: MatchView; readonly until: number }>();
+  private readonly kept = new Map<string, MatchView>();
   private readonly loading = new Map<string, Promise<MatchView | null>>();
 
   constructor(records: MatchRecords, logger: Logger) {
@@ -64,11 +64,11 @@ export class MatchViews {
   /** The match's view, or null when there is no match with this id. */
   async get(id: string): Promise<MatchView | null> {
     const kept = this.kept.get(id);
-    if (kept && kept.until > Date.now()) {
+    if (kept) {
       // Most recently used last: the oldest is the one let go when the map is full.
       this.kept.delete(id);
       this.kept.set(id, kept);
-      return kept.view;
+      return kept;
     }
     const pending = this.loading.get(id);
     if (pending) return pending;
@@ -87,8 +87,9 @@ export class MatchViews {
       // Shown from its stored strokes all the same: a record that does not fold still has its verdicts.
       else this.logger.warn({ matchId: id, reason: folded.error.message }, "a match record does not fold");
     }
+    if (!match.result) return view;
     this.kept.delete(id);
-    this.kept.set(id, { view, until: match.result ? Number.POSITIVE_INFINITY : Date.now() + LIVE_MS });
+    this.kept.set(id, view);
     while (this.kept.size > KEPT_FINISHED) this.kept.delete(this.kept.keys().next().value!);
     return view;
   }
