@@ -128,10 +128,9 @@ export function App() {
       </header>
       <main className="app-main">
         {route.kind === "lobby" && (
-          <>
-            <Lobby name={name} onName={setName} onOpen={open} />
+          <Lobby name={name} onName={setName} onOpen={open}>
             <MatchHistory onOpenMatch={openMatch} />
-          </>
+          </Lobby>
         )}
         {route.kind === "match" && (
           <Suspense fallback={<p className="match-page-status">{t("replay.loading")}</p>}>

@@ -314,7 +314,8 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
           >
             +
           </button>
-          {live && !following && (
+          {/* At a live table the player is left for the live view; on a page, it jumps to the latest shot. */}
+          {(onLeave || (live && !following)) && (
             <button
               type="button"
               className="live-button"
@@ -327,11 +328,6 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
                 }
               }}
             >
-              ● {t("replay.toLive")}
-            </button>
-          )}
-          {onLeave && following && (
-            <button type="button" className="live-button" data-testid="to-live" onClick={onLeave}>
               ● {t("replay.toLive")}
             </button>
           )}

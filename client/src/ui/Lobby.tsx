@@ -1,5 +1,5 @@
 import { PUBLIC_SHOT_CLOCK_DEFAULT } from "@habibka/shared/protocol";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateTarget, SessionTarget } from "../net/table-session.ts";
 import { useLobby } from "../net/use-lobby.ts";
@@ -10,12 +10,14 @@ interface Props {
   readonly name: string;
   readonly onName: (name: string) => void;
   readonly onOpen: (target: SessionTarget) => void;
+  /** More cards in the lobby's grid, after its own (the history of matches). */
+  readonly children?: ReactNode;
 }
 
 const CLOCKS: readonly CreateTarget["shotClock"][] = [0, 30, 60, 90];
 
 /** The first screen: a name, a new table, a code to join, and the live list of public tables. */
-export function Lobby({ name, onName, onOpen }: Props) {
+export function Lobby({ name, onName, onOpen, children }: Props) {
   const { t } = useTranslation();
   const { status, tables } = useLobby();
   const [visibility, setVisibility] = useState<CreateTarget["visibility"]>("private");
@@ -173,6 +175,7 @@ export function Lobby({ name, onName, onOpen }: Props) {
           })}
         </ul>
       </section>
+      {children}
     </div>
   );
 }

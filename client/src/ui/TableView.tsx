@@ -502,14 +502,22 @@ export function TableView({ session, state, onLobby }: Props) {
             data-testid="toggle-drawing"
             aria-pressed={verdict.shown}
             title={verdict.shown ? t("drawing.hide") : t("drawing.show")}
+            aria-label={t("replay.drawing")}
             onClick={verdict.toggle}
           >
-            {t("replay.drawing")}
+            <span aria-hidden="true">◎</span> <span className="long">{t("replay.drawing")}</span>
           </button>
         )}
         {spectating && state.shotsShown.length > 0 && !goingBack && (
-          <button type="button" className="verdict-tool" data-testid="go-back" onClick={() => setGoingBack(true)}>
-            ◀ {t("replay.goBack")}
+          <button
+            type="button"
+            className="verdict-tool"
+            data-testid="go-back"
+            aria-label={t("replay.goBack")}
+            title={t("replay.goBack")}
+            onClick={() => setGoingBack(true)}
+          >
+            <span aria-hidden="true">◀</span> <span className="long">{t("replay.goBack")}</span>
           </button>
         )}
       </div>
