@@ -73,10 +73,11 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
   const animation = useMemo(() => animationOf(shot), [shot]);
   const length = animation?.duration ?? 0;
 
-  // A new shot: its animation from the start, keeping play or pause and the speed.
+  // A new shot keeps play or pause and the speed: played, from the stroke; paused, at its verdict with the
+  // whole drawing, which is what a shared link or a step back is looking for.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the shot shown changes
   useEffect(() => {
-    clock.load(length, 0);
+    clock.load(length, clock.playing ? 0 : length);
     bump();
     if (shot) onShown?.(shot.message.number);
   }, [shot, length]);
@@ -111,14 +112,12 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
     if (chosen >= 0 && chosen !== index) go(chosen, false);
   }, [startAt]);
 
+  // Play from a shot shown at its verdict plays that shot from the stroke, then the match on from there.
   const toggle = useCallback(() => {
     if (clock.playing) clock.pause();
-    else if (clock.stopped() && index < shots.length - 1) {
-      go(index + 1, true);
-      clock.play();
-    } else clock.play();
+    else clock.play();
     bump();
-  }, [clock, index, shots.length, go, bump]);
+  }, [clock, bump]);
 
   const seek = useCallback(
     (time: number) => {
@@ -263,7 +262,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
         </ol>
         <div className="row player-buttons">
           <button type="button" data-testid="prev-shot" onClick={() => go(index - 1)} disabled={index === 0}>
-            <span aria-hidden="true">⏮</span> <span className="long">{t("replay.prevShot")}</span>
+            <span aria-hidden="true">«</span> <span className="long">{t("replay.prevShot")}</span>
           </button>
           <button
             type="button"
@@ -272,7 +271,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
             aria-label={clock.playing ? t("replay.pause") : t("replay.play")}
             onClick={toggle}
           >
-            {clock.playing ? "❚❚" : "▶"}{" "}
+            {clock.playing ? "‖" : "▶"}{" "}
             <span className="long">{clock.playing ? t("replay.pause") : t("replay.play")}</span>
           </button>
           <button
@@ -281,7 +280,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
             onClick={() => go(index + 1)}
             disabled={index >= shots.length - 1}
           >
-            <span className="long">{t("replay.nextShot")}</span> <span aria-hidden="true">⏭</span>
+            <span className="long">{t("replay.nextShot")}</span> <span aria-hidden="true">»</span>
           </button>
           <label className="speed">
             <span className="long">{t("replay.speed")}</span>
