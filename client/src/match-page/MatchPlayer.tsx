@@ -70,7 +70,11 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
   const timeRef = useRef<HTMLSpanElement>(null);
 
   const shot = shots[index];
-  const animation = useMemo(() => animationOf(shot), [shot]);
+  // A shot is the same shot whatever object carries it: a live match's page reads the match again, and a
+  // table's view maps its shots again on every render; neither may restart the shot being watched.
+  const shotKey = shot ? `${shot.message.matchId}/${shot.message.kind}/${shot.message.number}` : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the shot by its key, not its object
+  const animation = useMemo(() => animationOf(shot), [shotKey]);
   const length = animation?.duration ?? 0;
 
   // A new shot keeps play or pause and the speed: played, from the stroke; paused, at its verdict with the
@@ -80,7 +84,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
     clock.load(length, clock.playing ? 0 : length);
     bump();
     if (shot) onShown?.(shot.message.number);
-  }, [shot, length]);
+  }, [shotKey, length]);
 
   // A live match's new shot: followed at once (and played), unless the viewer went back.
   const latest = shots.length - 1;
@@ -185,6 +189,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
     return () => window.removeEventListener("keydown", onKey);
   }, [toggle, go, seek, index, clock]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the shot by its key, not its object
   const drawing = useMemo(() => {
     if (!shot || shot.message.kind === "lag" || !isShotVerdict(shot.message.verdict)) return null;
     const request = shot.message.request as { stroke?: { cue?: number }; call?: readonly CalledBall[] };
@@ -197,7 +202,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
       ...(shot.rest ? { rest: shot.rest } : {}),
       ...(shot.after ? { after: shot.after } : {}),
     });
-  }, [shot]);
+  }, [shotKey]);
   const layer: VerdictLayer | null = useMemo(
     () => (drawing && showDrawing ? { drawing, language } : null),
     [drawing, showDrawing, language],

@@ -321,10 +321,22 @@ export function TableView({ session, state, onLobby }: Props) {
   }, []);
 
   const notice = useNotices(state, rights, names, t);
-  // The verdict drawn on the table while a shot plays and after it stops, unless a guide is on it.
+  // The verdict drawn on the table while a shot plays and after it stops, until the next shot: hidden only
+  // from the player composing his stroke, whose own guide needs the table; the others see it under his aim.
   const verdictShot = playback ? playback.record : (state.shotsShown.at(-1) ?? null);
-  const verdict = useVerdictLayer(verdictShot, playback ? null : tableBalls, !composing && !theirAim);
+  const verdict = useVerdictLayer(verdictShot, playback ? null : tableBalls, !composing);
   const [goingBack, setGoingBack] = useState(false);
+  // The shots as the match player reads them (the table before each, as this page saw it).
+  const pastShots = useMemo(
+    () =>
+      state.shotsShown.map((record) => ({
+        message: record.before ? { ...record.message, before: record.before } : record.message,
+        rest: null,
+        after: null,
+        score: null,
+      })),
+    [state.shotsShown],
+  );
   const spectating = state.role === "spectator";
   const [resultClosedFor, setResultClosedFor] = useState("");
   const [menuOpen, setMenuOpen] = useState(false);
@@ -437,12 +449,7 @@ export function TableView({ session, state, onLobby }: Props) {
           <div className="history-overlay" data-testid="spectator-history">
             <Suspense fallback={<p className="hint">{t("replay.loading")}</p>}>
               <MatchPlayer
-                shots={state.shotsShown.map((record) => ({
-                  message: record.before ? { ...record.message, before: record.before } : record.message,
-                  rest: null,
-                  after: null,
-                  score: null,
-                }))}
+                shots={pastShots}
                 names={names}
                 startAt={null}
                 live={snapshot.phase !== "finished"}

@@ -36,7 +36,7 @@ export function isShotVerdict(verdict: unknown): verdict is DrawnVerdict {
 
 /**
  * `after`: the table the rules left, when `shot` is the latest and at rest (spotted balls are drawn to it);
- * `visible`: nothing else is on the table (a player's guide hides the drawing while he aims).
+ * `visible`: the drawing may be shown now (the player composing his stroke has his own guide there instead).
  */
 export function useVerdictLayer(shot: ShotRecord | null, after: readonly BallToDraw[] | null, visible: boolean) {
   const { i18n } = useTranslation();
