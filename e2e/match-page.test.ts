@@ -19,7 +19,8 @@ import {
 
 /**
  * A match's page as players and their friends meet it: two players at a public table play a foul break and
- * a few soft shots while a spectator goes back three shots and returns to live; a resignation ends it, a
+ * a few soft shots while a spectator goes back three shots and returns to live, at the table and on the
+ * live match's page; a resignation ends it, a
  * third browser opens the match from the lobby's history, scrubs to the foul and reads its drawing and
  * clause, a shot's link opens at that shot, the downloaded scenario gives the recorded verdict in the
  * simulator, and the page fits a phone.
@@ -121,6 +122,23 @@ describe("a match's page: the history, the replay, a shot's link and its scenari
     await vera.getByTestId("to-live").click();
     await expect.poll(() => vera.getByTestId("spectator-history").count()).toBe(0);
     expect((await tableInfo(vera))?.role).toBe("spectator");
+  });
+
+  it("the live match's page follows the play; going back three shots and «Вернуться в эфир» return to the latest", async () => {
+    const watcher = await game.newPage(laptop);
+    await watcher.goto(`${game.url}/m/${matchId}`);
+    const page = watcher.getByTestId("match-page");
+    await expect.poll(() => page.getAttribute("data-live"), { timeout: 10_000 }).toBe("true");
+    const player = watcher.getByTestId("match-player");
+    await expect.poll(() => player.getAttribute("data-following")).toBe("true");
+    const latest = Number(await player.getAttribute("data-shot"));
+    for (let i = 0; i < 3; i++) await watcher.keyboard.press("ArrowLeft");
+    await expect.poll(() => player.getAttribute("data-shot")).toBe(String(latest - 3));
+    expect(await player.getAttribute("data-following")).toBe("false");
+    await watcher.getByTestId("to-live").click();
+    await expect.poll(() => player.getAttribute("data-shot")).toBe(String(latest));
+    expect(await player.getAttribute("data-following")).toBe("true");
+    await watcher.close();
   });
 
   it("a resignation ends the match; the lobby lists it and opens its page", async () => {
