@@ -239,7 +239,7 @@ export const en: Messages = {
       push: "a push-through (clause 17)",
       "last-ball-cue-pocketed": "the cue ball dropped not as called in last-ball play (clause 14)",
     },
-    safety: "{{name}}: safety [отыгрыш] played, {{how}} (clause 3{{letter}}).",
+    safety: "{{name}}: safety [отыгрыш] played, {{how}} (clause {{clause}}).",
     safetyWay: {
       a: "a ball dropped",
       b: "a ball stopped in a pocket's mouth",

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { gameServerEndpoint } from "../net/endpoint.ts";
 import { MatchPlayer } from "./MatchPlayer.tsx";
 import { fetchMatchPage, type MatchPageData, matchPath, type PageShot, scoreAfter } from "./match-data.ts";
+import { markOf } from "./timeline.ts";
 
 /**
  * `/m/<id>` and `/m/<id>/<n>`: one match from its record, finished or live. The players, the result, the
@@ -167,12 +168,21 @@ export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
       />
       <section className="match-shots card">
         <h3>{t("replay.shots")}</h3>
+        <p className="hint marks-legend">
+          {(["foul", "bonus", "scored"] as const).map((mark) => (
+            <span key={mark}>
+              <span className={`mark mark-${mark}`} /> {t(`replay.marks.${mark}`)}
+            </span>
+          ))}
+        </p>
         <ol data-testid="match-shot-list">
           {data.shots.map((s, i) => {
             const score = scoreAfter(data.shots, i);
             const who = s.message.kind === "lag" ? t("log.lag") : (data.players[s.message.seat] ?? "—");
+            const mark = markOf(s.message);
             return (
               <li key={`${s.message.kind}-${s.message.number}`} className={s.message.number === shown ? "current" : ""}>
+                <span className={`mark mark-${mark}`} title={t(`replay.marks.${mark}`)} />
                 <a
                   href={matchPath(id, s.message.number)}
                   onClick={(event) => {
