@@ -1,13 +1,12 @@
 import { decodeTrace } from "@habibka/shared";
-import type { CalledBall } from "@habibka/shared/rules";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { base64ToBytes, buildAnimation, type ShotAnimation } from "../game/shot-animation.ts";
 import { EMPTY_OVERLAY } from "../table/draw-overlay.ts";
 import { type PlaybackFrame, TableCanvas, type VerdictLayer } from "../table/TableCanvas.tsx";
-import { verdictDrawing } from "../table/verdict-drawing.ts";
+import { drawingOfShot } from "../table/verdict-drawing.ts";
 import { legendLines } from "../ui/drawing-text.ts";
-import { drawingWanted, isShotVerdict, rememberDrawing } from "../ui/use-verdict-layer.ts";
+import { drawingWanted, rememberDrawing } from "../ui/use-verdict-layer.ts";
 import { isFoulShot, verdictText } from "../ui/verdict-text.ts";
 import { type PageShot, type SeatNames, scoreAfter } from "./match-data.ts";
 import { markOf, nextSpeed, ShotClock, SPEEDS, type Speed } from "./timeline.ts";
@@ -190,19 +189,11 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
   }, [toggle, go, seek, index, clock]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the shot by its key, not its object
-  const drawing = useMemo(() => {
-    if (!shot || shot.message.kind === "lag" || !isShotVerdict(shot.message.verdict)) return null;
-    const request = shot.message.request as { stroke?: { cue?: number }; call?: readonly CalledBall[] };
-    return verdictDrawing({
-      events: shot.message.events,
-      verdict: shot.message.verdict,
-      cue: request.stroke?.cue ?? shot.message.verdict.cue ?? 0,
-      call: request.call ?? [],
-      before: shot.message.before,
-      ...(shot.rest ? { rest: shot.rest } : {}),
-      ...(shot.after ? { after: shot.after } : {}),
-    });
-  }, [shotKey]);
+  const drawing = useMemo(
+    () =>
+      shot ? drawingOfShot(shot.message, { before: shot.message.before, rest: shot.rest, after: shot.after }) : null,
+    [shotKey],
+  );
   const layer: VerdictLayer | null = useMemo(
     () => (drawing && showDrawing ? { drawing, language } : null),
     [drawing, showDrawing, language],

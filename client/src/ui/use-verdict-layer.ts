@@ -1,10 +1,9 @@
-import type { CalledBall } from "@habibka/shared/rules";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ShotRecord } from "../net/table-session.ts";
 import type { BallToDraw } from "../table/draw-table.ts";
 import type { VerdictLayer } from "../table/TableCanvas.tsx";
-import { type DrawnVerdict, verdictDrawing } from "../table/verdict-drawing.ts";
+import { drawingOfShot } from "../table/verdict-drawing.ts";
 
 /**
  * The live table's verdict drawing: the shot playing (drawn as it happens) or the last one shown, over the
@@ -29,11 +28,6 @@ export function rememberDrawing(shown: boolean): void {
   }
 }
 
-export function isShotVerdict(verdict: unknown): verdict is DrawnVerdict {
-  const v = verdict as Partial<DrawnVerdict> | null;
-  return !!v && typeof v.foul === "boolean" && Array.isArray(v.reasons) && Array.isArray(v.drops);
-}
-
 /**
  * `after`: the table the rules left, when `shot` is the latest and at rest (spotted balls are drawn to it);
  * `visible`: the drawing may be shown now (the player composing his stroke has his own guide there instead).
@@ -44,18 +38,10 @@ export function useVerdictLayer(shot: ShotRecord | null, after: readonly BallToD
   const [shown, setShown] = useState(drawingWanted);
   const message = shot?.message;
   const before = shot?.before ?? message?.before;
-  const drawing = useMemo(() => {
-    if (!message || !before || message.kind === "lag" || !isShotVerdict(message.verdict)) return null;
-    const request = message.request as { stroke?: { cue?: number }; call?: readonly CalledBall[] };
-    return verdictDrawing({
-      events: message.events,
-      verdict: message.verdict,
-      cue: request.stroke?.cue ?? message.verdict.cue ?? 0,
-      call: request.call ?? [],
-      before,
-      ...(after ? { after } : {}),
-    });
-  }, [message, before, after]);
+  const drawing = useMemo(
+    () => (message && before ? drawingOfShot(message, { before, ...(after ? { after } : {}) }) : null),
+    [message, before, after],
+  );
   const layer: VerdictLayer | null = useMemo(
     () => (drawing && shown && visible ? { drawing, language } : null),
     [drawing, shown, visible, language],

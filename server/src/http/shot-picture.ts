@@ -1,10 +1,9 @@
 import type { MatchShot } from "@habibka/shared/match";
-import type { CalledBall } from "@habibka/shared/rules";
 import { createCanvas } from "@napi-rs/canvas";
 import type { TableContext } from "../../../client/src/table/canvas-context.ts";
 import { drawBalls, drawStaticTable } from "../../../client/src/table/draw-table.ts";
 import { drawVerdict } from "../../../client/src/table/draw-verdict.ts";
-import { type DrawnVerdict, verdictDrawing } from "../../../client/src/table/verdict-drawing.ts";
+import { drawingOfShot } from "../../../client/src/table/verdict-drawing.ts";
 import { fitTable } from "../../../client/src/table/viewport.ts";
 
 /**
@@ -37,11 +36,6 @@ export function firstSentence(text: string): string {
   return end ? text.slice(0, end.index + 1) : text;
 }
 
-function isShotVerdict(verdict: unknown): verdict is DrawnVerdict {
-  const v = verdict as Partial<DrawnVerdict> | null;
-  return !!v && typeof v.foul === "boolean" && Array.isArray(v.reasons) && Array.isArray(v.drops);
-}
-
 /** Cuts a line to the width, with an ellipsis. */
 function fitted(ctx: TableContext, text: string, width: number): string {
   if (ctx.measureText(text).width <= width) return text;
@@ -61,19 +55,8 @@ export function paintShotPicture(ctx: TableContext, input: PictureInput): void {
   ctx.translate((PICTURE_WIDTH - viewport.width) / 2, 8);
   drawStaticTable(ctx, viewport);
   drawBalls(ctx, viewport, played.before);
-  if (played.kind !== "lag" && isShotVerdict(played.verdict)) {
-    const request = played.request as { stroke?: { cue?: number }; call?: readonly CalledBall[] } | null;
-    const drawing = verdictDrawing({
-      events: played.events,
-      verdict: played.verdict,
-      cue: request?.stroke?.cue ?? played.verdict.cue ?? 0,
-      call: request?.call ?? [],
-      before: played.before,
-      rest: shot.rest,
-      after: shot.after,
-    });
-    drawVerdict(ctx, viewport, drawing.items, { language });
-  }
+  const drawing = drawingOfShot(played, { before: played.before, rest: shot.rest, after: shot.after });
+  if (drawing) drawVerdict(ctx, viewport, drawing.items, { language });
   ctx.restore();
 
   const name = played.seat === 0 || played.seat === 1 ? (players[played.seat] ?? "") : "";
