@@ -296,7 +296,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
           <button
             type="button"
             className="speed-step"
-            aria-label="−"
+            aria-label={`${t("replay.speed")} −`}
             onClick={() => setSpeed(nextSpeed(clock.speed, -1))}
           >
             −
@@ -304,7 +304,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
           <button
             type="button"
             className="speed-step"
-            aria-label="+"
+            aria-label={`${t("replay.speed")} +`}
             onClick={() => setSpeed(nextSpeed(clock.speed, 1))}
           >
             +
