@@ -12,6 +12,9 @@ export default defineConfig({
           root: "shared",
           include: ["test/**/*.test.ts"],
           environment: "node",
+          // The property tests and the commands' tests run thousands of shots or spawn a process: on two
+          // shared cores busy with other files they may take several times their usual second.
+          testTimeout: 30_000,
         },
       },
       {
@@ -30,6 +33,7 @@ export default defineConfig({
           root: "client",
           include: ["test/**/*.test.ts"],
           environment: "node",
+          testTimeout: 30_000,
         },
       },
       {
