@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -36,6 +36,27 @@ async function getJson(url: string): Promise<{ status: number; body: Record<stri
   const response = await fetch(url);
   expect(response.headers.get("content-type")).toMatch(/application\/json/);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/**
+ * `habibka-sim` on a scenario, without blocking this process: a test that waited synchronously would keep
+ * its HTTP client from seeing the server close an idle connection, and its next request would meet a reset.
+ */
+function runSim(input: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, "shared/src/sim/cli.ts")], { stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    child.once("error", reject);
+    child.once("close", (status) => resolve({ status, stdout, stderr }));
+    child.stdin.end(input);
+  });
 }
 
 async function expectError(url: string, status: number, error: string): Promise<void> {
@@ -192,10 +213,7 @@ describe("match pages, the history and shared shots", () => {
         const text = await response.text();
         const scenario = JSON.parse(text) as { recorded: { verdict: unknown; shot: number } };
         expect(scenario.recorded.shot).toBe(number);
-        const run = spawnSync(process.execPath, [join(ROOT, "shared/src/sim/cli.ts")], {
-          input: text,
-          encoding: "utf8",
-        });
+        const run = await runSim(text);
         expect(run.status, run.stderr).toBe(0);
         const result = JSON.parse(run.stdout) as { verdict: Record<string, unknown> };
         // The contract's verdict fields (the command adds its clauses and explanation beside them).
