@@ -22,11 +22,15 @@ RUN pnpm install --frozen-lockfile --prod
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production PORT=2567 HOST=0.0.0.0
+# The shot pictures (GET /m/<id>/<n>.png) write names and verdicts in Cyrillic: the slim image has no fonts.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=prod-deps /app ./
 COPY package.json ./
 COPY shared/src shared/src
 COPY server/src server/src
+# The server paints the shot pictures with the client's own table painters.
+COPY client/src/table client/src/table
 COPY --from=build /app/client/dist client/dist
 RUN mkdir -p data && chown node:node data
 USER node

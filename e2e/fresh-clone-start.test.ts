@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, REPO_ROOT } from "./support/game-process.ts";
+import { freePort } from "../server/test/support/server-process.ts";
+import { REPO_ROOT } from "./support/game-process.ts";
 
 /**
  * The README's first command, as a new user runs it from a fresh clone in a script or a CI job: no

@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isMuted, setMuted } from "./game/sound.ts";
 import { type Language, setLanguage } from "./i18n/index.ts";
+import { MatchHistory } from "./match-page/MatchHistory.tsx";
+import { matchFromPath, matchPath } from "./match-page/match-data.ts";
 import type { SessionTarget } from "./net/table-session.ts";
 import { isPracticePath, PRACTICE_PATH, type PracticeOpening, practiceOpening } from "./practice/practice-route.ts";
 import { InviteGate } from "./ui/InviteGate.tsx";
@@ -12,10 +14,13 @@ import { TableScreen } from "./ui/TableScreen.tsx";
 
 // The rules page is text most players open once: it loads on demand and stays out of the first download.
 const RulesPage = lazy(() => import("./ui/RulesPage.tsx"));
+// So is a match's page, reached by a shared link or from the lobby's history.
+const MatchPage = lazy(() => import("./match-page/MatchPage.tsx"));
 
 type Route =
   | { readonly kind: "lobby" }
   | { readonly kind: "invite"; readonly code: string }
+  | { readonly kind: "match"; readonly id: string; readonly shot: number | null }
   | SessionRoute
   | ({ readonly kind: "practice"; readonly key: string } & PracticeOpening);
 interface SessionRoute {
@@ -27,6 +32,8 @@ function routeFromLocation(): Route {
   if (isPracticePath(window.location.pathname)) {
     return { kind: "practice", key: window.location.search, ...practiceOpening(window.location.search) };
   }
+  const match = matchFromPath(window.location.pathname);
+  if (match) return { kind: "match", ...match };
   const code = codeFromPath(window.location.pathname);
   return code ? { kind: "invite", code } : { kind: "lobby" };
 }
@@ -72,6 +79,11 @@ export function App() {
   function toPractice(link = PRACTICE_PATH) {
     window.history.pushState(null, "", link);
     setRoute(routeFromLocation());
+  }
+
+  function openMatch(id: string) {
+    window.history.pushState(null, "", matchPath(id));
+    setRoute({ kind: "match", id, shot: null });
   }
 
   function toLobby() {
@@ -127,9 +139,27 @@ export function App() {
         </nav>
       </header>
       <main className="app-main">
-        {route.kind === "lobby" && <Lobby name={name} onName={setName} onOpen={open} onPractice={() => toPractice()} />}
+        {route.kind === "lobby" && (
+          <Lobby name={name} onName={setName} onOpen={open} onPractice={() => toPractice()}>
+            <MatchHistory onOpenMatch={openMatch} />
+          </Lobby>
+        )}
         {route.kind === "practice" && (
           <PracticeTable key={route.key} initial={route.initial} linkProblem={route.linkProblem} />
+        )}
+        {route.kind === "match" && (
+          <Suspense fallback={<p className="match-page-status">{t("replay.loading")}</p>}>
+            <MatchPage
+              key={route.id}
+              id={route.id}
+              shot={route.shot}
+              onLobby={toLobby}
+              onTable={(code) => {
+                window.history.pushState(null, "", `/t/${code}`);
+                setRoute({ kind: "invite", code });
+              }}
+            />
+          </Suspense>
         )}
         {route.kind === "invite" && (
           <InviteGate

@@ -144,3 +144,11 @@ describe("verdicts in the players' words and names", () => {
     expect(actionText(resign, names, tr("en"))).toBe("Борис resigns: Анна wins the match");
   });
 });
+
+describe("verdictText – the safety rule's condition as each reader's rules letter it", () => {
+  it("condition e is «п. 3д» in Russian and “clause 3e” in English", () => {
+    const safe = shot({ safety: "e", next: { player: 0, mayPass: false } });
+    expect(verdictText(safe, names, "ru", tr("ru"))).toContain("(п. 3д)");
+    expect(verdictText(safe, names, "en", tr("en"))).toContain("(clause 3e)");
+  });
+});

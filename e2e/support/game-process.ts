@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort, startServerProcess } from "../../server/test/support/server-process.ts";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -20,21 +19,9 @@ export interface GameProcess {
   readonly databasePath: string;
   /**
    * Stops the process and resolves once it has exited: SIGTERM (the default) as a redeploy does, SIGKILL
-   * as a crash does. A process that ignores SIGTERM is killed after 5 s.
+   * as a crash does. A process that ignores SIGTERM is killed in the end (see `startServerProcess`).
    */
   stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
-}
-
-/** A port free on this machine now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /**
@@ -49,43 +36,18 @@ export async function startGameProcess(options: GameProcessOptions = {}): Promis
   const port = options.port ?? (Number(process.env.E2E_PORT) || (await freePort()));
   // Each test file's server keeps its own records, so no file reopens the tables another left unfinished.
   const databasePath = options.databasePath ?? join(mkdtempSync(join(tmpdir(), "habibka-e2e-")), "records.sqlite");
-  const child: ChildProcess = spawn(process.execPath, ["server/src/main.ts"], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      DATABASE_PATH: databasePath,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // The client's build is served as `pnpm start` serves it, from the place it is built to.
+  const started = await startServerProcess(
+    { DATABASE_PATH: databasePath, CLIENT_DIST: `${REPO_ROOT}client/dist` },
+    port,
+  );
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`game server exited early with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error("game server did not answer /healthz within 20 s");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   return {
     url,
     port,
     databasePath,
-    stop: (signal = "SIGTERM") => {
-      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-      child.kill(signal);
-      const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      return exited.finally(() => clearTimeout(force));
+    stop: async (signal = "SIGTERM") => {
+      await started.stop(signal);
     },
   };
 }

@@ -17,7 +17,7 @@ const LIMITS = { matches: 10_000, spectators: 10, holdSeconds: 3_600, soakMinute
 function usage(message: string): never {
   process.stderr.write(
     `loadtest: ${message}\nusage: pnpm loadtest [--url http://127.0.0.1:2567] [--matches 10] [--spectators 1] ` +
-      `[--ramp 10] [--hold 30] [--soak MINUTES] [--think 3-6] [--private] [--json]\n`,
+      `[--ramp 10] [--hold 30] [--soak MINUTES] [--think 3-6] [--private] [--addresses] [--json]\n`,
   );
   process.exit(2);
 }
@@ -35,6 +35,7 @@ function readOptions() {
         soak: { type: "string" },
         think: { type: "string", default: "3-6" },
         private: { type: "boolean", default: false },
+        addresses: { type: "boolean", default: false },
         json: { type: "boolean", default: false },
         seed: { type: "string", default: "1" },
       },
@@ -67,6 +68,7 @@ function readOptions() {
     soak: soakMinutes !== null,
     think: [Number(think![1]), Number(think![2])] as const,
     visibility: v.private ? ("private" as const) : ("public" as const),
+    addresses: v.addresses === true,
     json: v.json === true,
     seed: Math.round(number("seed", v.seed!, 2 ** 31)),
   };
@@ -91,6 +93,14 @@ const round = (n: number, digits = 1) => (Number.isFinite(n) ? Math.round(n * 10
 async function main(): Promise<void> {
   const options = readOptions();
   const random = seededRandom(options.seed);
+  // Made-up addresses in 10.0.0.0/8, one per connection, in order.
+  let connections = 0;
+  const nextAddress = options.addresses
+    ? () => {
+        connections++;
+        return `10.${(connections >> 16) & 255}.${(connections >> 8) & 255}.${connections & 255}`;
+      }
+    : null;
   const figures = { atShooter: new Latencies(), atSpectator: new Latencies(), counters: new Counters() };
   const bots: MatchBot[] = [];
   const playing: Promise<void>[] = [];
@@ -109,7 +119,10 @@ async function main(): Promise<void> {
   const gap = (options.rampSeconds * 1000) / options.matches;
   const arrivals: Promise<void>[] = [];
   for (let i = 0; i < options.matches; i++) {
-    const bot = new MatchBot({ ...options, random: seededRandom(Math.floor(random() * 2 ** 31)) }, figures);
+    const bot = new MatchBot(
+      { ...options, nextAddress, random: seededRandom(Math.floor(random() * 2 ** 31)) },
+      figures,
+    );
     bots.push(bot);
     arrivals.push(
       bot.join().then(

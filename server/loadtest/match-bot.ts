@@ -16,6 +16,12 @@ export interface BotOptions {
   readonly think: readonly [number, number];
   readonly visibility: "public" | "private";
   readonly random: () => number;
+  /**
+   * A new made-up client address for each connection, sent as X-Real-IP, or null to connect as this
+   * machine. A server that trusts its proxy (TRUST_PROXY) then counts each player and spectator as the
+   * person at his own address that he is, instead of refusing most of them as one busy address.
+   */
+  readonly nextAddress: (() => string) | null;
 }
 
 export interface BotFigures {
@@ -62,17 +68,22 @@ export class MatchBot {
 
   /** Seats both players and the spectators; rejects when the server refuses them. */
   async join(): Promise<void> {
-    const { url, visibility } = this.options;
-    const host = this.listen(await new Client(url).create("habibka", { name: "Load A", visibility }), 0);
-    const guest = this.listen(await new Client(url).joinById(host.roomId, { name: "Load B" }), 1);
+    const { visibility } = this.options;
+    const host = this.listen(await this.client().create("habibka", { name: "Load A", visibility }), 0);
+    const guest = this.listen(await this.client().joinById(host.roomId, { name: "Load B" }), 1);
     this.players = [host, guest];
     for (let i = 0; i < this.options.spectators; i++) {
-      const watcher = await new Client(url).joinById(host.roomId, { name: `Watcher ${i}`, watch: true });
+      const watcher = await this.client().joinById(host.roomId, { name: `Watcher ${i}`, watch: true });
       // The first spectator times the broadcasts; the others only take the load a watcher puts on the server.
       if (i === 0) watcher.onMessage("shot", (shot: ShotBroadcast) => this.heard(shot, "spectator"));
       watcher.onMessage("*", () => undefined);
       this.watchers.push(watcher);
     }
+  }
+
+  private client(): Client {
+    const address = this.options.nextAddress?.();
+    return new Client(this.options.url, address ? { headers: { "x-real-ip": address } } : {});
   }
 
   /** Handlers go on at once: the server's welcome follows the join immediately. */

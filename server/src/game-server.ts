@@ -12,6 +12,8 @@ import { mountClientFiles } from "./http/client-files.ts";
 import { mountErrorHandlers } from "./http/errors.ts";
 import { installFrontDoor } from "./http/front-door.ts";
 import { createHealthHandler } from "./http/health.ts";
+import { mountMatchPages, type PictureLimits, ShotPictures } from "./http/match-pages.ts";
+import { MatchViews } from "./http/match-views.ts";
 import { createMatchesApi } from "./http/matches-api.ts";
 import { createPracticeApi } from "./http/practice-api.ts";
 import { colyseusLogger, type Logger } from "./logger.ts";
@@ -70,6 +72,8 @@ export interface GameServerOptions {
   readonly physics?: ShotPhysics;
   /** Practice jobs at once in the process (practice-api.ts); tests of the 503 lower them. */
   readonly practice?: { readonly shotsAtOnce?: number; readonly hintsAtOnce?: number };
+  /** How many shot pictures are drawn at once, wait, and are kept (match-pages.ts). */
+  readonly pictureLimits?: PictureLimits;
 }
 
 /**
@@ -145,7 +149,9 @@ export async function createGameServer(
   const limits = createAddressLimits(rateLimits.address);
   // One pool for every table against the computer in the process: half the box's cores, shared out between its
   // game processes (WORKERS), the rest for the rooms.
-  const { decidePool, practice, ...roomOptions } = options;
+  const { decidePool, practice, pictureLimits, ...roomOptions } = options;
+  const views = new MatchViews(records, logger);
+  const pictures = new ShotPictures(pictureLimits);
   const threads = Math.max(1, Math.floor(availableParallelism() / 2 / config.workers));
   const decisions = new DecidePool({ size: threads, ...decidePool });
   // The liveness ping is ours (heartbeat.ts), spread over its interval instead of all sockets at once.
@@ -169,7 +175,7 @@ export async function createGameServer(
           physicsEngine: config.physicsEngine,
         }),
       );
-      app.use("/api/matches", createMatchesApi(records));
+      app.use("/api/matches", createMatchesApi(views));
       app.use(
         "/api/practice",
         createPracticeApi({
@@ -182,6 +188,7 @@ export async function createGameServer(
           hintsAtOnce: practice?.hintsAtOnce ?? threads,
         }),
       );
+      mountMatchPages(app, { views, pictures, clientDist: config.clientDist, trustProxy: config.trustProxy, logger });
       mountClientFiles(app, config.clientDist);
       mountErrorHandlers(app, logger);
     },

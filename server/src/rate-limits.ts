@@ -30,6 +30,8 @@ export interface AddressAllowances {
   readonly practiceShots: Allowance;
   /** The practice table's hints (`POST /api/practice/hint`): each is a search of the computer's, up to a second of a core. */
   readonly practiceHints: Allowance;
+  /** A shot's picture (`GET /m/<id>/<n>.png`): each one not yet kept costs a drawing. */
+  readonly pictures: Allowance;
   /** Everything else over HTTP: the client's files, invite links, health. */
   readonly pages: Allowance;
   /** WebSocket upgrades. */
@@ -53,6 +55,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
     api: { points: 60, seconds: 10 },
     practiceShots: { points: 20, seconds: 10 },
     practiceHints: { points: 6, seconds: 60 },
+    pictures: { points: 20, seconds: 10 },
     pages: { points: 300, seconds: 10 },
     upgrades: { points: 30, seconds: 10 },
     chat: { points: 12, seconds: 10 },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findShot } from "./support/pottable-shot.ts";
-import { ballsOnTable, gameState, joinTable, leaveAll, seatedPair, type TableClient } from "./support/table-client.ts";
+import { openingShot } from "./support/opening-shot.ts";
+import { gameState, joinTable, leaveAll, seatedPair, type TableClient } from "./support/table-client.ts";
 import { eventually, type RunningServer, startTestServer } from "./support/test-server.ts";
 
 /** With real-time animation (scale 1) a shot keeps the table busy for its whole duration. */
@@ -23,20 +23,10 @@ describe("a shot still animating", () => {
   it("refuses the next shot and an answer with `animating`, and replays the running shot to a late joiner", async () => {
     // The draw decided the opener at once (a fixed seed makes it the same seat every run).
     await eventually(() => a.state.phase === "opening", "the opening phase");
-    const seat = a.state.toMove as 0 | 1;
-    const opener = seat === 0 ? a : b;
-    const next = seat === 0 ? b : a;
-    const planned = findShot({
-      balls: ballsOnTable(opener.state),
-      shelves: [[], []],
-      debts: [0, 0],
-      seat,
-      opening: true,
-      inHand: 1,
-    });
-    const number = opener.state.shotNumber;
+    const { seat, mover: opener, other: next, message } = openingShot({ a, b });
+    const number = message.shotNumber;
     const startedAt = Date.now();
-    opener.send("shot", { shotNumber: number, stroke: planned.stroke, call: planned.call, place: planned.place });
+    opener.send("shot", message);
     await eventually(() => next.shots.length === 1 && next.state.animating, "the opening shot, animating");
     const shot = next.shots[0]!;
     expect(shot).toMatchObject({ number, seat, kind: "shot", elapsed: 0 });

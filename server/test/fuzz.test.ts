@@ -8,9 +8,8 @@ import {
 } from "@habibka/shared/protocol";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findShot } from "./support/pottable-shot.ts";
+import { openingShot } from "./support/opening-shot.ts";
 import {
-  ballsOnTable,
   gameState,
   joinTable,
   leaveAll,
@@ -264,19 +263,10 @@ describe("fuzzing every message type", () => {
     const health = await fetch(`${running.httpUrl}/healthz`);
     expect(health.status).toBe(200);
     expect(serverRoom(code).roomId).toBe(code);
-    const seat = seats[0].state.toMove as 0 | 1;
-    const mover = seats[seat];
     for (const client of seats) await eventually(() => client.state.phase === "opening", "the synced state");
-    const planned = findShot({
-      balls: ballsOnTable(mover.state),
-      shelves: [[], []],
-      debts: [0, 0],
-      seat,
-      opening: true,
-      inHand: 1,
-    });
-    const number = mover.state.shotNumber;
-    mover.send("shot", { shotNumber: number, stroke: planned.stroke, call: planned.call, place: planned.place });
+    const { mover, message } = openingShot({ a: seats[0], b: seats[1] });
+    const number = message.shotNumber;
+    mover.send("shot", message);
     await eventually(() => seats.every((c) => c.shots.some((s) => s.number === number)), "the shot at both seats");
     await eventually(() => mover.state.shotNumber === number + 1, "the next shot number");
   });

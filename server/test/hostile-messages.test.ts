@@ -1,15 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findShot } from "./support/pottable-shot.ts";
-import {
-  ballsOnTable,
-  gameState,
-  joinTable,
-  leaveAll,
-  seatedPair,
-  type TableClient,
-  takeOverSeat,
-} from "./support/table-client.ts";
+import { openingShot } from "./support/opening-shot.ts";
+import { gameState, joinTable, leaveAll, seatedPair, type TableClient, takeOverSeat } from "./support/table-client.ts";
 import { eventually, type RunningServer, startTestServer } from "./support/test-server.ts";
 
 /**
@@ -151,18 +143,9 @@ describe("hostile messages", () => {
     expect((await fetch(`${running.httpUrl}/healthz`)).status).toBe(200);
     expect(JSON.stringify(gameState(fuzzed.code))).toBe(fuzzedBefore);
     expect(JSON.stringify(gameState(other.code))).toBe(otherBefore);
-    const seat = other.a.state.toMove as 0 | 1;
-    const mover = seat === 0 ? other.a : other.b;
-    const planned = findShot({
-      balls: ballsOnTable(mover.state),
-      shelves: [[], []],
-      debts: [0, 0],
-      seat,
-      opening: true,
-      inHand: 1,
-    });
-    const number = mover.state.shotNumber;
-    mover.send("shot", { shotNumber: number, stroke: planned.stroke, call: planned.call, place: planned.place });
+    const { mover, message } = openingShot(other);
+    const number = message.shotNumber;
+    mover.send("shot", message);
     await eventually(() => other.a.shots.some((s) => s.number === number), "the other table's shot");
     await eventually(() => mover.state.shotNumber === number + 1, "the other table's next shot number");
   }, 150_000);

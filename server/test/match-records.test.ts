@@ -146,8 +146,8 @@ describe.each(places)("MatchRecords on %s", (_name, place) => {
     await records.createRecord(header("running"), HERE);
     await records.createRecord(header("empty"), HERE);
     await records.closeRecord("empty", { winner: null, reason: "closed", shelves: [0, 0], finishedAt: 400 });
-    expect((await records.recentResults(10)).map((m) => m.id)).toEqual(["new", "old"]);
-    expect(await records.recentResults(1)).toHaveLength(1);
+    expect((await records.recentResults({ limit: 10 })).map((m) => m.id)).toEqual(["new", "old"]);
+    expect(await records.recentResults({ limit: 1 })).toHaveLength(1);
     expect((await records.unheld(0, { all: true, limit: 10 })).map((r) => r.id)).toEqual(["running"]);
     await records.close();
   });

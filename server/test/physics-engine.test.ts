@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
 // The physics is not one of the shared package's exports the client may use; the tests read it from its
 // source, the same module the server's pipeline runs.
-import { simulate } from "../../shared/src/physics/index.ts";
+import { simulate } from "@habibka/shared/physics";
+import { afterEach, describe, expect, it } from "vitest";
 import { readConfig } from "../src/config.ts";
 import { findShot } from "./support/pottable-shot.ts";
 import { type ServerProcess, startServerProcess } from "./support/server-process.ts";

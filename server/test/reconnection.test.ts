@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { lagShot } from "./support/pottable-shot.ts";
 import {
   cutConnection,
   joinTable,
   leaveAll,
   seatedPair,
+  serverPerSuite,
   type TableClient,
   takeOverSeat,
 } from "./support/table-client.ts";
-import { eventually, type RunningServer, startTestServer } from "./support/test-server.ts";
+import { eventually } from "./support/test-server.ts";
 
 /** Every value `watcher` saw for a seat's `connected` flag, in order, from its patches. */
 function connectedHistory(watcher: TableClient, seat: 0 | 1): boolean[] {
@@ -23,16 +24,8 @@ function connectedHistory(watcher: TableClient, seat: 0 | 1): boolean[] {
 }
 
 describe("reconnection and seat tokens", () => {
-  let running: RunningServer;
   const clients: TableClient[] = [];
-
-  beforeAll(async () => {
-    running = await startTestServer({ seed: () => 9, animationScale: 0.01 });
-  });
-  afterAll(async () => {
-    await leaveAll(...clients);
-    await running.stop();
-  });
+  const running = serverPerSuite({ seed: () => 9, animationScale: 0.01 }, clients);
 
   it("keeps the seat through an abnormal close: the SDK reconnects by itself and `connected` toggles", async () => {
     const { a, b, code } = await seatedPair(running.httpUrl);

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findShot } from "./support/pottable-shot.ts";
-import { ballsOnTable, gameState, leaveAll, seatedPair, type TableClient } from "./support/table-client.ts";
+import { openingShot } from "./support/opening-shot.ts";
+import { gameState, leaveAll, seatedPair, type TableClient } from "./support/table-client.ts";
 import { eventually, type RunningServer, startTestServer } from "./support/test-server.ts";
 
 /**
@@ -30,26 +30,6 @@ interface Table {
   a: TableClient;
   b: TableClient;
   code: string;
-}
-
-function opening(table: Table) {
-  const seat = table.a.state.toMove as 0 | 1;
-  const mover = seat === 0 ? table.a : table.b;
-  const planned = findShot({
-    balls: ballsOnTable(mover.state),
-    shelves: [[], []],
-    debts: [0, 0],
-    seat,
-    opening: true,
-    inHand: 1,
-  });
-  const message = {
-    shotNumber: mover.state.shotNumber,
-    stroke: planned.stroke,
-    call: planned.call,
-    place: planned.place,
-  };
-  return { mover, message };
 }
 
 async function recordedShots(url: string, matchId: string): Promise<number> {
@@ -80,7 +60,7 @@ describe("faults of the match records", () => {
 
   it("refuses a shot while the database refuses writes, changes nothing, and plays it once it takes them again", async () => {
     const table = await newTable();
-    const { mover, message } = opening(table);
+    const { mover, message } = openingShot(table);
     const before = JSON.stringify(gameState(table.code));
     const heard = [table.a.shots.length, table.b.shots.length];
 
@@ -107,7 +87,7 @@ describe("faults of the match records", () => {
   it("keeps every other table live while a locked database holds up one shot", async () => {
     const table = await newTable();
     const other = await newTable();
-    const { mover, message } = opening(table);
+    const { mover, message } = openingShot(table);
     const locker = new DatabaseSync(database);
     locker.exec("PRAGMA busy_timeout = 0; BEGIN EXCLUSIVE");
     let aimFirst = false;
@@ -115,7 +95,7 @@ describe("faults of the match records", () => {
       const index = mover.errors.length;
       mover.send("shot", message);
       // While the write waits for the lock, the other table's live aim goes round: the event loop is free.
-      const { mover: otherMover, message: otherShot } = opening(other);
+      const { mover: otherMover, message: otherShot } = openingShot(other);
       const watcher = otherMover === other.a ? other.b : other.a;
       otherMover.send("aim", { stroke: otherShot.stroke, call: [], place: otherShot.place });
       await eventually(() => watcher.aims.length > 0, "the other table's aim");

@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createTable,
   cutConnection,
   joinTable,
-  leaveAll,
   seatedPair,
+  serverPerSuite,
   type TableClient,
 } from "./support/table-client.ts";
-import { eventually, type RunningServer, startTestServer } from "./support/test-server.ts";
+import { eventually } from "./support/test-server.ts";
 
 /** The shortest seat hold the protocol allows; the test waits for it once, for two tables at a time. */
 const HOLD_SECONDS = 10;
 
 describe("an absent player's seat expiring", () => {
-  let running: RunningServer;
   const clients: TableClient[] = [];
-
-  beforeAll(async () => {
-    running = await startTestServer({ seed: () => 3, animationScale: 0.01 });
-  });
-  afterAll(async () => {
-    await leaveAll(...clients);
-    await running.stop();
-  });
+  const running = serverPerSuite({ seed: () => 3, animationScale: 0.01 }, clients);
 
   it("loses the match for absence once the match started, and frees the seat before it", async () => {
     // Table 1: the match is under way (the lag), and seat 0's player vanishes.

@@ -1,16 +1,16 @@
 import { request } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_RATE_LIMITS } from "../src/rate-limits.ts";
 import { lagShot } from "./support/pottable-shot.ts";
 import {
   cutConnection,
   joinTable,
-  leaveAll,
   seatedPair,
+  serverPerSuite,
   serverRoom,
   type TableClient,
 } from "./support/table-client.ts";
-import { eventually, type RunningServer, startTestServer } from "./support/test-server.ts";
+import { eventually } from "./support/test-server.ts";
 
 /**
  * A seat is always its holder's: neither strangers' seat reservations (matchmaking calls whose WebSocket
@@ -40,16 +40,8 @@ function reserve(url: string, code: string, from: string): Promise<number> {
 }
 
 describe("seat lock-out", () => {
-  let running: RunningServer;
   const clients: TableClient[] = [];
-
-  beforeAll(async () => {
-    running = await startTestServer({ seed: () => 3, animationScale: 0.01, rateLimits: DEFAULT_RATE_LIMITS });
-  });
-  afterAll(async () => {
-    await leaveAll(...clients);
-    await running.stop();
-  });
+  const running = serverPerSuite({ seed: () => 3, animationScale: 0.01, rateLimits: DEFAULT_RATE_LIMITS }, clients);
 
   it("seats the holder who returns with his token during a flood of strangers' reservations", async () => {
     const { a, b, code } = await seatedPair(running.httpUrl, { seatHoldSeconds: 30, spectatorCap: 2 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findShot, lagShot } from "./support/pottable-shot.ts";
+import { openingShot } from "./support/opening-shot.ts";
+import { lagShot } from "./support/pottable-shot.ts";
 import {
   ballsOnTable,
   gameState,
@@ -169,22 +170,8 @@ describe("spectators, chat and the live aim", () => {
   });
 
   it("lets the spectator watch the opening shot", async () => {
-    const seat = a.state.toMove as 0 | 1;
-    const mover = seat === 0 ? a : b;
-    const planned = findShot({
-      balls: ballsOnTable(mover.state),
-      shelves: [[], []],
-      debts: [0, 0],
-      seat,
-      opening: true,
-      inHand: 1,
-    });
-    mover.send("shot", {
-      shotNumber: mover.state.shotNumber,
-      stroke: planned.stroke,
-      call: planned.call,
-      place: planned.place,
-    });
+    const { seat, mover, message } = openingShot({ a, b });
+    mover.send("shot", message);
     await eventually(() => watcher.shots.length === 2, "the opening shot at the spectator");
     expect(watcher.shots[1]).toEqual(mover.shots[1]);
     expect(watcher.shots[1]).toMatchObject({ kind: "shot", seat, number: 2 });

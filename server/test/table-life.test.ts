@@ -5,14 +5,14 @@ import { matchMaker } from "@colyseus/core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_RATE_LIMITS } from "../src/rate-limits.ts";
 import { MatchRecords } from "../src/records/match-records.ts";
-import { findShot } from "./support/pottable-shot.ts";
+import { openingShot } from "./support/opening-shot.ts";
 import {
-  ballsOnTable,
   createTable,
   cutConnection,
   joinTable,
   leaveAll,
   seatedPair,
+  serverPerSuite,
   type TableClient,
   takeOverSeat,
 } from "./support/table-client.ts";
@@ -207,37 +207,15 @@ describe("a table's chat, decisions and absences", () => {
 });
 
 describe("seen: the player to move has watched the shot", () => {
-  let running: RunningServer;
   const clients: TableClient[] = [];
-
-  beforeAll(async () => {
-    running = await startTestServer({ seed: () => 31, animationScale: 1 });
-  });
-  afterAll(async () => {
-    await leaveAll(...clients);
-    await running.stop();
-  });
+  const running = serverPerSuite({ seed: () => 31, animationScale: 1 }, clients);
 
   it("ends the wait for the animation when the player to move says so, and for nobody else", async () => {
     const { a, b, code } = await seatedPair(running.httpUrl, { opening: "draw" });
     clients.push(a, b);
     await eventually(() => a.state.phase === "opening", "the opening phase");
-    const seat = a.state.toMove as 0 | 1;
-    const opener = seat === 0 ? a : b;
-    const planned = findShot({
-      balls: ballsOnTable(opener.state),
-      shelves: [[], []],
-      debts: [0, 0],
-      seat,
-      opening: true,
-      inHand: 1,
-    });
-    opener.send("shot", {
-      shotNumber: opener.state.shotNumber,
-      stroke: planned.stroke,
-      call: planned.call,
-      place: planned.place,
-    });
+    const { mover: opener, message } = openingShot({ a, b });
+    opener.send("shot", message);
     await eventually(() => a.shots.length === 1 && a.state.animating, "the opening shot, animating");
     expect(a.shots[0]!.duration).toBeGreaterThan(2);
     const mover = a.state.toMove === 0 ? a : b;

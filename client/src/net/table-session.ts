@@ -1,6 +1,6 @@
 import type { Room } from "@colyseus/sdk";
 import type { ComputerLevel } from "@habibka/shared/match";
-import { MatchState } from "@habibka/shared/state";
+import { TableState } from "@habibka/shared/state";
 import { type ConnectionEvent, type ConnectionStatus, nextStatus, waitBeforeAttempt } from "./connection-status.ts";
 import { gameServerEndpoint } from "./endpoint.ts";
 import { gameClient } from "./game-client.ts";
@@ -121,7 +121,7 @@ const CHAT_KEEP = 200;
 export class TableSession {
   #state: SessionState = INITIAL;
   #listeners = new Set<() => void>();
-  #room: Room<unknown, MatchState> | null = null;
+  #room: Room<unknown, TableState> | null = null;
   #closed = false;
   #errorId = 0;
   /** How this page sat down, so that coming back by itself takes the same place: a seat, or watching. */
@@ -166,7 +166,7 @@ export class TableSession {
     const client = gameClient();
     this.#watch = target.kind === "join" && target.watch;
     try {
-      let room: Room<unknown, MatchState>;
+      let room: Room<unknown, TableState>;
       if (target.kind === "create") {
         room = await client.create(
           "habibka",
@@ -176,20 +176,20 @@ export class TableSession {
             opening: target.opening,
             shotClock: target.shotClock,
           },
-          MatchState,
+          TableState,
         );
       } else if (target.kind === "computer") {
         room = await client.create(
           "habibka",
           { name: this.#name, opponent: "computer", level: target.level },
-          MatchState,
+          TableState,
         );
       } else {
         const seatToken = target.watch ? undefined : loadSeatToken(target.code);
         room = await client.joinById(
           target.code,
           { name: this.#name, watch: target.watch, ...(seatToken ? { seatToken } : {}) },
-          MatchState,
+          TableState,
         );
       }
       if (this.#closed) {
@@ -202,7 +202,7 @@ export class TableSession {
     }
   }
 
-  #attach(room: Room<unknown, MatchState>): void {
+  #attach(room: Room<unknown, TableState>): void {
     this.#room = room;
     // Shots recorded while this page was away (a server that stopped between recording and telling) are in
     // the match record: read it again once the state is back.
@@ -332,7 +332,7 @@ export class TableSession {
         const room = await gameClient().joinById(
           code,
           { name: this.#name, watch: this.#watch, ...(seatToken ? { seatToken } : {}) },
-          MatchState,
+          TableState,
         );
         if (this.#closed || run !== this.#rejoinRun) {
           void room.leave();

@@ -1,7 +1,7 @@
 import { COMPUTER_LEVELS, type ComputerLevel } from "@habibka/shared/match";
 
 /**
- * What the view needs from the synced `MatchState`, as plain immutable data: the SDK's decoded schema
+ * What the view needs from the synced `TableState`, as plain immutable data: the SDK's decoded schema
  * objects are live and mutate in place, which React cannot diff.
  */
 export interface BallView {

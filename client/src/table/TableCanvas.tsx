@@ -5,13 +5,26 @@ import type { PointerDevice } from "../game/pointer-gesture.ts";
 import { playbackTime, type ShotAnimation } from "../game/shot-animation.ts";
 import { drawOverlay, type Overlay } from "./draw-overlay.ts";
 import { type BallToDraw, drawBalls, drawStaticTable } from "./draw-table.ts";
+import { drawVerdict } from "./draw-verdict.ts";
 import { type Loupe, loupeViewport, placeLoupes } from "./loupe.ts";
+import { itemsBy, type VerdictDrawing } from "./verdict-drawing.ts";
 import { fitTable, toScreen, toTable, type Viewport } from "./viewport.ts";
 
 export interface PlaybackFrame {
   readonly animation: ShotAnimation;
   readonly startedAt: number;
   readonly elapsed: number;
+  /**
+   * A playback driven from outside (the match page's controls): the shot's time now, and whether it runs.
+   * Such a playback never ends by itself; a paused one is drawn once per new frame object.
+   */
+  readonly clock?: { readonly time: () => number; readonly running: () => boolean };
+}
+
+/** The verdict's drawing over the table: while a shot plays, only what has happened by then. */
+export interface VerdictLayer {
+  readonly drawing: VerdictDrawing;
+  readonly language: "ru" | "en";
 }
 
 export type PointerKind = "down" | "move" | "up";
@@ -28,6 +41,7 @@ interface Props {
   /** Told whether the table is drawn turned a quarter (a box taller than wide), for pictures that follow it. */
   readonly onRotated?: (rotated: boolean) => void;
   readonly label: string;
+  readonly verdict?: VerdictLayer | null;
 }
 
 /**
@@ -102,14 +116,21 @@ export function TableCanvas(props: Props) {
       ctx.drawImage(offscreen, 0, 0);
       ctx.setTransform(box.ratio, 0, 0, box.ratio, 0, 0);
       const playback = current.playback;
+      const layer = current.verdict;
       if (playback) {
-        const { animation } = playback;
-        const t = playbackTime(now, playback.startedAt, playback.elapsed, animation.duration);
-        const events = animation.eventsBetween(lastTimeRef.current, t);
+        const { animation, clock } = playback;
+        const t = clock ? clock.time() : playbackTime(now, playback.startedAt, playback.elapsed, animation.duration);
+        const events = t > lastTimeRef.current ? animation.eventsBetween(lastTimeRef.current, t) : [];
         if (events.length > 0) current.onEvents?.(events);
         lastTimeRef.current = t;
         drawBalls(ctx, viewport, animation.positionsAt(t));
-        if (t >= animation.duration) {
+        const stopped = t >= animation.duration;
+        if (layer) drawVerdict(ctx, viewport, itemsBy(layer.drawing, t, stopped), { language: layer.language });
+        if (clock) {
+          if (clock.running()) frame = requestAnimationFrame(draw);
+          return;
+        }
+        if (stopped) {
           current.onPlaybackEnd();
           return;
         }
@@ -117,21 +138,20 @@ export function TableCanvas(props: Props) {
         return;
       }
       drawBalls(ctx, viewport, current.balls);
+      if (layer) drawVerdict(ctx, viewport, layer.drawing.items, { language: layer.language });
       drawOverlay(ctx, viewport, current.overlay);
       const foci = current.overlay.loupes.map((f) => ({ ...f, ...toScreen(viewport, f.x, f.y) }));
       for (const loupe of placeLoupes(viewport, foci)) drawLoupe(ctx, viewport, loupe, current);
     };
     if (props.playback) {
-      lastTimeRef.current = playbackTime(
-        performance.now(),
-        props.playback.startedAt,
-        props.playback.elapsed,
-        props.playback.animation.duration,
-      );
+      const { clock, startedAt, elapsed, animation } = props.playback;
+      lastTimeRef.current = clock
+        ? clock.time()
+        : playbackTime(performance.now(), startedAt, elapsed, animation.duration);
     }
     frame = requestAnimationFrame(draw);
     return () => cancelAnimationFrame(frame);
-  }, [box, props.playback, props.balls, props.overlay]);
+  }, [box, props.playback, props.balls, props.overlay, props.verdict]);
 
   function pointer(kind: PointerKind, event: PointerEvent<HTMLCanvasElement>) {
     const viewport = viewportRef.current;
@@ -151,6 +171,7 @@ export function TableCanvas(props: Props) {
         data-testid="table-canvas"
         data-loupes={props.overlay.loupes.length}
         data-guide={props.overlay.guide ? (props.overlay.guide.own ? "own" : "theirs") : "none"}
+        data-drawing={props.verdict ? props.verdict.drawing.items.length : 0}
         aria-label={props.label}
         role="img"
         tabIndex={0}

@@ -8,6 +8,7 @@ import {
   MARKS,
   POCKETS,
 } from "@habibka/shared/table";
+import type { TableContext } from "./canvas-context.ts";
 import { FRAME_WIDTH, toScreen, type Viewport } from "./viewport.ts";
 
 export const COLOURS = {
@@ -35,7 +36,7 @@ export interface BallToDraw {
 }
 
 /** Applies the metres → pixels transform of the viewport; callers draw in table coordinates inside it. */
-export function withTableTransform(ctx: CanvasRenderingContext2D, viewport: Viewport, draw: () => void): void {
+export function withTableTransform(ctx: TableContext, viewport: Viewport, draw: () => void): void {
   ctx.save();
   const origin = toScreen(viewport, 0, 0);
   ctx.translate(origin.px, origin.py);
@@ -50,7 +51,7 @@ export function withTableTransform(ctx: CanvasRenderingContext2D, viewport: View
  * so every shape is written in the geometry of `@habibka/shared/table` and cannot drift from the physics.
  * Drawn once per size to an offscreen canvas; frames only copy it and add the balls.
  */
-export function drawStaticTable(ctx: CanvasRenderingContext2D, viewport: Viewport): void {
+export function drawStaticTable(ctx: TableContext, viewport: Viewport): void {
   withTableTransform(ctx, viewport, () => {
     ctx.fillStyle = COLOURS.rail;
     ctx.beginPath();
@@ -86,7 +87,7 @@ export function drawStaticTable(ctx: CanvasRenderingContext2D, viewport: Viewpor
   });
 }
 
-function drawPockets(ctx: CanvasRenderingContext2D): void {
+function drawPockets(ctx: TableContext): void {
   for (const pocket of Object.values(POCKETS)) {
     // The opening between the jaw noses, running back along the pocket's axis into the hole.
     const depth = 0.07;
@@ -118,7 +119,7 @@ function drawPockets(ctx: CanvasRenderingContext2D): void {
   }
 }
 
-function drawLines(ctx: CanvasRenderingContext2D): void {
+function drawLines(ctx: TableContext): void {
   ctx.strokeStyle = COLOURS.line;
   ctx.lineWidth = 0.004;
   ctx.beginPath();
@@ -140,7 +141,7 @@ function drawLines(ctx: CanvasRenderingContext2D): void {
 }
 
 /** Diamonds on the rails every eighth of the length and quarter of the width, as on a real table. */
-function drawSights(ctx: CanvasRenderingContext2D): void {
+function drawSights(ctx: TableContext): void {
   ctx.fillStyle = "rgba(240,230,200,0.75)";
   const rail = FRAME_WIDTH * 0.55;
   const dot = (x: number, y: number) => {
@@ -162,7 +163,7 @@ function drawSights(ctx: CanvasRenderingContext2D): void {
 }
 
 /** The balls: shaded discs in table coordinates, then the numbers as upright screen text. */
-export function drawBalls(ctx: CanvasRenderingContext2D, viewport: Viewport, balls: readonly BallToDraw[]): void {
+export function drawBalls(ctx: TableContext, viewport: Viewport, balls: readonly BallToDraw[]): void {
   withTableTransform(ctx, viewport, () => {
     for (const ball of balls) drawBall(ctx, ball);
   });
@@ -171,7 +172,7 @@ export function drawBalls(ctx: CanvasRenderingContext2D, viewport: Viewport, bal
   for (const ball of balls) if (ball.id >= 1 && ball.id <= 15 && !ball.sink) drawNumber(ctx, viewport, ball);
 }
 
-function drawBall(ctx: CanvasRenderingContext2D, ball: BallToDraw): void {
+function drawBall(ctx: TableContext, ball: BallToDraw): void {
   const sink = ball.sink ?? 0;
   // Sinking into the hole: smaller and darker, as it drops below the bed.
   const r = BALL_RADIUS * (1 - 0.45 * sink);
@@ -198,7 +199,7 @@ function drawBall(ctx: CanvasRenderingContext2D, ball: BallToDraw): void {
   ctx.globalAlpha = 1;
 }
 
-function drawNumber(ctx: CanvasRenderingContext2D, viewport: Viewport, ball: BallToDraw): void {
+function drawNumber(ctx: TableContext, viewport: Viewport, ball: BallToDraw): void {
   const { px, py } = toScreen(viewport, ball.x, ball.y);
   // As large as the ball allows: two digits fill it, so the number reads at a glance on a laptop.
   const size = BALL_RADIUS * viewport.scale * 1.3;

@@ -1,6 +1,6 @@
 import { COMPUTER_LEVELS, type ComputerLevel, DEFAULT_COMPUTER_LEVEL } from "@habibka/shared/match";
 import { PUBLIC_SHOT_CLOCK_DEFAULT } from "@habibka/shared/protocol";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateTarget, SessionTarget } from "../net/table-session.ts";
 import { useLobby } from "../net/use-lobby.ts";
@@ -13,15 +13,17 @@ interface Props {
   readonly onOpen: (target: SessionTarget) => void;
   /** Opens the practice table (no name needed: nobody else sees it). */
   readonly onPractice: () => void;
+  /** More cards in the lobby's grid, after its own (the history of matches). */
+  readonly children?: ReactNode;
 }
 
 const CLOCKS: readonly CreateTarget["shotClock"][] = [0, 30, 60, 90];
 
 /**
- * The first screen: a name, a new table, a match against the computer, a code to join, and the live list of
- * public tables.
+ * The first screen: a name, a new table, a match against the computer, the practice table, a code to join,
+ * the live list of public tables, and whatever the page adds after them (the history of matches).
  */
-export function Lobby({ name, onName, onOpen, onPractice }: Props) {
+export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
   const { t } = useTranslation();
   const { status, tables } = useLobby();
   const [visibility, setVisibility] = useState<CreateTarget["visibility"]>("private");
@@ -217,6 +219,7 @@ export function Lobby({ name, onName, onOpen, onPractice }: Props) {
           })}
         </ul>
       </section>
+      {children}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { rememberMatch } from "../net/my-matches.ts";
 import { type SessionTarget, TableSession } from "../net/table-session.ts";
 import { TableView } from "./TableView.tsx";
 
@@ -32,6 +33,12 @@ function SessionView({ session, onLobby }: { readonly session: TableSession; rea
       window.history.replaceState(null, "", `/t/${state.code}`);
     }
   }, [state.code]);
+
+  // A match this browser plays is listed in the lobby's «Мои партии».
+  const playing = state.role === "player" ? state.live.matchId : "";
+  useEffect(() => {
+    if (playing) rememberMatch(playing);
+  }, [playing]);
 
   return <TableView session={session} state={state} onLobby={onLobby} />;
 }

@@ -1,7 +1,9 @@
 import { APEX_BALL, FOOT_SPOT, POCKETS } from "@habibka/shared/table";
 import {
+  lazy,
   type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
+  Suspense,
   useCallback,
   useEffect,
   useMemo,
@@ -42,8 +44,12 @@ import { useNotices } from "./use-notices.ts";
 import { useShotPlayback } from "./use-shot-playback.ts";
 import { useStrokeKeys } from "./use-stroke-keys.ts";
 import { useTablePointer } from "./use-table-pointer.ts";
+import { useVerdictLayer } from "./use-verdict-layer.ts";
 import { isFoulShot, type SeatNames, verdictText } from "./verdict-text.ts";
 import { lagLine, WaitingDock } from "./WaitingDock.tsx";
+
+// A spectator going back over the shots gets the match page's player, loaded when first asked for.
+const MatchPlayer = lazy(() => import("../match-page/MatchPlayer.tsx").then((m) => ({ default: m.MatchPlayer })));
 
 /** The id drawn for the lag ball: the server picks the real one, and it is shown unnumbered until then. */
 const LAG_BALL = -1;
@@ -308,6 +314,23 @@ export function TableView({ session, state: synced, onLobby }: Props) {
   }, []);
 
   const notice = useNotices(state, rights, names, t);
+  // The verdict drawn on the table while a shot plays and after it stops, until the next shot: hidden only
+  // from the player composing his stroke, whose own guide needs the table; the others see it under his aim.
+  const verdictShot = playback ? playback.record : (state.shotsShown.at(-1) ?? null);
+  const verdict = useVerdictLayer(verdictShot, playback ? null : tableBalls, !composing);
+  const [goingBack, setGoingBack] = useState(false);
+  // The shots as the match player reads them (the table before each, as this page saw it).
+  const pastShots = useMemo(
+    () =>
+      state.shotsShown.map((record) => ({
+        message: record.before ? { ...record.message, before: record.before } : record.message,
+        rest: null,
+        after: null,
+        score: null,
+      })),
+    [state.shotsShown],
+  );
+  const spectating = state.role === "spectator";
   const [resultClosedFor, setResultClosedFor] = useState("");
   const [menuOpen, setMenuOpen] = useState(false);
   const [touring, setTouring] = useState(() => !tourDone());
@@ -406,7 +429,21 @@ export function TableView({ session, state: synced, onLobby }: Props) {
           onKeyDown={onKeyDown}
           onRotated={setUpright}
           label={t("table.canvas")}
+          verdict={verdict.layer}
         />
+        {goingBack && spectating && (
+          <div className="history-overlay" data-testid="spectator-history">
+            <Suspense fallback={<p className="hint">{t("replay.loading")}</p>}>
+              <MatchPlayer
+                shots={pastShots}
+                names={names}
+                startAt={null}
+                live={snapshot.phase !== "finished"}
+                onLeave={() => setGoingBack(false)}
+              />
+            </Suspense>
+          </div>
+        )}
         {finished && resultClosedFor !== snapshot.matchId && (
           <ResultOverlay
             snapshot={snapshot}
@@ -450,6 +487,31 @@ export function TableView({ session, state: synced, onLobby }: Props) {
               {verdictText(lastShot.message, names, i18n.language, t)}
             </p>
           )
+        )}
+        {verdict.available && (
+          <button
+            type="button"
+            className="verdict-tool"
+            data-testid="toggle-drawing"
+            aria-pressed={verdict.shown}
+            title={verdict.shown ? t("drawing.hide") : t("drawing.show")}
+            aria-label={t("replay.drawing")}
+            onClick={verdict.toggle}
+          >
+            <span aria-hidden="true">◎</span> <span className="long">{t("replay.drawing")}</span>
+          </button>
+        )}
+        {spectating && state.shotsShown.length > 0 && !goingBack && (
+          <button
+            type="button"
+            className="verdict-tool"
+            data-testid="go-back"
+            aria-label={t("replay.goBack")}
+            title={t("replay.goBack")}
+            onClick={() => setGoingBack(true)}
+          >
+            <span aria-hidden="true">◀</span> <span className="long">{t("replay.goBack")}</span>
+          </button>
         )}
       </div>
       <div className="dock" data-testid="dock">

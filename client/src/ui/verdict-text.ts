@@ -1,4 +1,5 @@
 import type { LagOutcome, ShotEvent, ShotVerdict } from "@habibka/shared";
+import { clauseName } from "@habibka/shared/rules";
 import { COLOURED_BALL } from "@habibka/shared/table";
 import type { TFunction } from "i18next";
 import type { ShotBroadcast } from "../net/messages.ts";
@@ -50,7 +51,13 @@ function foulReason(reason: string, shot: ShotBroadcast, t: TFunction): string {
   return t(`verdict.reason.${reason}`, { defaultValue: reason });
 }
 
-function shotSentences(v: ShotVerdictFields, shot: ShotBroadcast, names: SeatNames, t: TFunction): string[] {
+function shotSentences(
+  v: ShotVerdictFields,
+  shot: ShotBroadcast,
+  names: SeatNames,
+  language: string,
+  t: TFunction,
+): string[] {
   const striker = names[shot.seat] ?? "";
   const other = names[shot.seat === 0 ? 1 : 0] ?? "";
   const out: string[] = [];
@@ -59,7 +66,9 @@ function shotSentences(v: ShotVerdictFields, shot: ShotBroadcast, names: SeatNam
   if (v.foul) {
     out.push(t("verdict.foul", { name: striker, reasons: v.reasons.map((r) => foulReason(r, shot, t)).join("; ") }));
   } else if (v.safety && v.drops.length === 0) {
-    out.push(t("verdict.safety", { name: striker, how: t(`verdict.safetyWay.${v.safety}`), letter: v.safety }));
+    // The condition's letter as the reader's rules write it: "3e" is «3д» in Russian.
+    const clause = clauseName(`3${v.safety}`, language === "en" ? "en" : "ru");
+    out.push(t("verdict.safety", { name: striker, how: t(`verdict.safetyWay.${v.safety}`), clause }));
   }
   if (scored.length > 0) {
     const what = scored.map((d) => {
@@ -131,7 +140,7 @@ export function verdictText(shot: ShotBroadcast, names: SeatNames, language: str
   const v = shot.verdict;
   if (shot.kind === "lag" && isLagVerdict(v)) return lagSentences(v, names, t).join(" ");
   if (isShotVerdict(v)) {
-    const sentences = shotSentences(v, shot, names, t);
+    const sentences = shotSentences(v, shot, names, language, t);
     return (
       shot.kind === "clock" ? [t("verdict.clock", { name: names[shot.seat] ?? "" }), ...sentences] : sentences
     ).join(" ");

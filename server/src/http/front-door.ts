@@ -110,6 +110,7 @@ function limitFor(req: IncomingMessage): AddressLimitName {
   if (path.startsWith("/api/practice/hint")) return "practiceHints";
   if (path.startsWith("/api/practice/")) return "practiceShots";
   if (path.startsWith("/api/")) return "api";
+  if (/^\/m\/[^/]+\/[^/]+\.png$/.test(path)) return "pictures";
   return "pages";
 }
 

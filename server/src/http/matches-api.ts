@@ -1,40 +1,122 @@
-import { type Router as ExpressRouter, Router } from "express";
+import { shotScenario } from "@habibka/shared/match";
+import { PlayerName } from "@habibka/shared/protocol";
+import { type Router as ExpressRouter, type Request, type Response, Router } from "express";
 import { z } from "zod";
-import type { MatchRecords } from "../records/match-records.ts";
-
-const ListQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
-const MatchId = z.uuid();
+import type { MatchSummary } from "../records/match-records.ts";
+import { describeIssue } from "../rooms/room-errors.ts";
+import { MatchId, type MatchViews, ShotNumber, shotOf } from "./match-views.ts";
 
 /**
- * `GET /api/matches/:id`: one match's record (settings, players, the actions that fold into it, every shot
- * with its request, verdict, events and base64 trace, and the result). `GET /api/matches?limit=`: recent
- * public results.
+ * The match records over HTTP (docs/PROTOCOL.md): the history of finished public matches a page at a time,
+ * optionally one player's; a few matches by id (the player's own, private ones included: an id is the
+ * match's link); one match's whole record with every stroke; one shot as a `habibka-sim` scenario. Every
+ * query is checked, and a bad id or number is a 400 or 404 in JSON that says which, never a 500.
  */
-export function createMatchesApi(records: MatchRecords): ExpressRouter {
+
+export const PAGE_LIMIT = { default: 20, max: 100 } as const;
+/** "My matches" looks up at most this many ids at once. */
+export const MAX_IDS = 20;
+
+/** Where a page of the history stops: the last match it showed (finished at, id), opaque to clients. */
+const Cursor = z.object({ f: z.number().int().nonnegative(), i: MatchId }).strict();
+
+export function encodeCursor(match: MatchSummary): string | null {
+  if (!match.result) return null;
+  return Buffer.from(JSON.stringify({ f: match.result.finishedAt, i: match.id })).toString("base64url");
+}
+
+function decodeCursor(text: string): { finishedAt: number; id: string } | null {
+  try {
+    const parsed = Cursor.safeParse(JSON.parse(Buffer.from(text, "base64url").toString("utf8")));
+    return parsed.success ? { finishedAt: parsed.data.f, id: parsed.data.i } : null;
+  } catch {
+    return null;
+  }
+}
+
+const ListQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(PAGE_LIMIT.max).default(PAGE_LIMIT.default),
+    cursor: z
+      .string()
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]+$/, "not a cursor this server gave")
+      .optional(),
+    player: PlayerName.optional(),
+    ids: z
+      .string()
+      .max(MAX_IDS * 37)
+      .transform((text) => text.split(","))
+      .pipe(z.array(MatchId, { error: "a list of match ids (UUIDs), comma-separated" }).min(1).max(MAX_IDS))
+      .optional(),
+  })
+  .strict();
+
+function refuse(res: Response, status: 400 | 404, error: string, message: string): void {
+  res.status(status).json({ error, message });
+}
+
+/** The match id of a route, or a 400 already answered. */
+function matchIdOf(req: Request, res: Response): string | null {
+  if (MatchId.safeParse(req.params.id).success) return req.params.id as string;
+  refuse(res, 400, "bad-id", "a match id is a UUID, as in the match's link");
+  return null;
+}
+
+function shotNumberOf(req: Request, res: Response): number | null {
+  const parsed = ShotNumber.safeParse(req.params.shot);
+  if (parsed.success && /^\d+$/.test(String(req.params.shot))) return parsed.data;
+  refuse(res, 400, "bad-shot", "a shot number is a whole number, as the shot log shows it");
+  return null;
+}
+
+export function createMatchesApi(views: MatchViews): ExpressRouter {
   const router = Router();
   // Match records are public and read-only: any origin may read them (the dev client runs on another port).
   router.use((_req, res, next) => {
     res.setHeader("Access-Control-Allow-Origin", "*");
     next();
   });
+
   router.get("/", async (req, res) => {
     const query = ListQuery.safeParse(req.query);
     if (!query.success) {
-      res.status(400).json({ error: "bad-query", message: `limit: ${query.error.issues[0]?.message}` });
+      refuse(res, 400, "bad-query", describeIssue(query.error.issues[0]));
       return;
     }
-    res.json({ matches: await records.recentResults(query.data.limit) });
+    const { limit, cursor, player, ids } = query.data;
+    if (ids) {
+      if (cursor || player) {
+        refuse(res, 400, "bad-query", "ids: look matches up by id alone, without a cursor or a player");
+        return;
+      }
+      res.json({ matches: await views.records.summaries(ids), next: null });
+      return;
+    }
+    const after = cursor === undefined ? undefined : decodeCursor(cursor);
+    if (after === null) {
+      refuse(res, 400, "bad-query", "cursor: not a cursor this server gave");
+      return;
+    }
+    // One more than asked shows whether another page follows.
+    const found = await views.records.recentResults({
+      limit: limit + 1,
+      ...(after ? { after } : {}),
+      ...(player ? { player } : {}),
+    });
+    const page = found.slice(0, limit);
+    res.json({ matches: page, next: found.length > limit ? encodeCursor(page.at(-1)!) : null });
   });
+
   router.get("/:id", async (req, res) => {
-    if (!MatchId.safeParse(req.params.id).success) {
-      res.status(400).json({ error: "bad-id", message: "a match id is a UUID" });
+    const id = matchIdOf(req, res);
+    if (id === null) return;
+    const view = await views.get(id);
+    if (!view) {
+      refuse(res, 404, "not-found", "no match with this id");
       return;
     }
-    const match = await records.getMatch(req.params.id);
-    if (!match) {
-      res.status(404).json({ error: "not-found", message: "no match with this id" });
-      return;
-    }
+    const { match } = view;
     // The traces travel once, in `shots`, as base64; the record lists the actions that fold into the match.
     const record = match.record && {
       header: match.record.header,
@@ -43,8 +125,48 @@ export function createMatchesApi(records: MatchRecords): ExpressRouter {
     res.json({
       ...match,
       record,
-      shots: match.shots.map((s) => ({ ...s, trace: Buffer.from(s.trace).toString("base64") })),
+      shots: match.shots.map((s) => {
+        const folded = view.folded ? shotOf(view, s.number) : undefined;
+        return {
+          ...s,
+          trace: Buffer.from(s.trace).toString("base64"),
+          ...(folded ? { rest: folded.rest, after: folded.after, score: folded.score } : {}),
+        };
+      }),
     });
+  });
+
+  router.get("/:id/shots/:shot/scenario.json", async (req, res) => {
+    const id = matchIdOf(req, res);
+    if (id === null) return;
+    const number = shotNumberOf(req, res);
+    if (number === null) return;
+    const view = await views.get(id);
+    if (!view) {
+      refuse(res, 404, "not-found", "no match with this id");
+      return;
+    }
+    if (!view.folded) {
+      refuse(res, 404, "no-scenario", "this match was recorded before shots could be downloaded");
+      return;
+    }
+    const shot = shotOf(view, number);
+    if (!shot) {
+      refuse(res, 404, "no-such-shot", `the match has no shot ${number}`);
+      return;
+    }
+    const scenario = shotScenario(id, shot);
+    if (!scenario) {
+      refuse(
+        res,
+        404,
+        "no-scenario",
+        `shot ${number} is ${shot.played.kind === "lag" ? "the lag" : "a run-out shot clock"}: it is not one stroke habibka-sim can play`,
+      );
+      return;
+    }
+    res.setHeader("Content-Disposition", `attachment; filename="habibka-${view.match.code}-shot-${number}.json"`);
+    res.type("application/json").send(`${JSON.stringify(scenario, null, 2)}\n`);
   });
   return router;
 }

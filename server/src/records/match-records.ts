@@ -7,9 +7,9 @@ import type {
   RecordHeader,
 } from "@habibka/shared/match";
 import type { ChatBroadcast } from "@habibka/shared/protocol";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { type DatabaseLocation, openDatabase } from "./database.ts";
-import type { DatabaseKind } from "./migrations.ts";
+import { type DatabaseKind, normalisedName, playerKey } from "./migrations.ts";
 import type { RecordsDatabase } from "./records-schema.ts";
 
 /**
@@ -59,7 +59,29 @@ export interface MatchSummary {
   readonly id: string;
   readonly players: readonly [string | null, string | null];
   readonly startedAt: number;
-  readonly result: RecordResult;
+  /** Null while the match is played (only a look-up by id lists those). */
+  readonly result: RecordResult | null;
+}
+
+/** A page of the history: at most `limit` matches after the one named, optionally one player's. */
+export interface ResultsQuery {
+  readonly limit: number;
+  readonly after?: { readonly finishedAt: number; readonly id: string };
+  readonly player?: string;
+}
+
+function summaryOf(row: { id: string; players: string; created_at: number; result: string | null }): MatchSummary {
+  return {
+    id: row.id,
+    players: JSON.parse(row.players),
+    startedAt: Number(row.created_at),
+    result: row.result === null ? null : JSON.parse(row.result),
+  };
+}
+
+/** LIKE's wildcards in a name (`_` may be one) stand for themselves. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** A record as the HTTP API and the match pages read it. */
@@ -89,7 +111,7 @@ export interface StoredShot extends Omit<PlayedShot, "verdict"> {
 function listingColumns(listing: RecordListing) {
   const { players, result } = listing;
   return {
-    ...(players ? { players: JSON.stringify(players) } : {}),
+    ...(players ? { players: JSON.stringify(players), player_key: playerKey(players) } : {}),
     ...(result ? { result: JSON.stringify(result), finished_at: result.finishedAt } : {}),
   };
 }
@@ -125,6 +147,7 @@ export class MatchRecords {
         seed: header.seed,
         created_at: header.createdAt,
         players: JSON.stringify([null, null]),
+        player_key: playerKey([null, null]),
         result: null,
         finished_at: null,
       })
@@ -297,24 +320,49 @@ export class MatchRecords {
     return this.db.selectFrom("match_records").select(["id", "code"]).where("finished_at", "is", null).execute();
   }
 
-  /** The latest finished public matches, newest first (tables closed before a match began are not results). */
-  async recentResults(limit: number): Promise<MatchSummary[]> {
-    const rows = await this.db
+  /**
+   * Finished public matches, newest first (tables closed before a match began are not results), a page at a
+   * time: `after` is the last one of the previous page, and `player` keeps the matches that player played.
+   */
+  async recentResults(query: ResultsQuery): Promise<MatchSummary[]> {
+    let select = this.db
       .selectFrom("match_records")
-      .select(["id", "players", "created_at", "result"])
+      .select(["id", "players", "created_at", "result", "finished_at"])
       .where("visibility", "=", "public")
       .where("result", "is not", null)
-      .where("result", "not like", '%"reason":"closed"%')
-      .orderBy("finished_at", "desc")
-      .orderBy("id")
-      .limit(limit)
+      .where("finished_at", "is not", null)
+      .where("result", "not like", '%"reason":"closed"%');
+    if (query.player !== undefined) {
+      select = select.where(
+        sql<boolean>`player_key like ${`%|${escapeLike(normalisedName(query.player))}|%`} escape '\\'`,
+      );
+    }
+    const after = query.after;
+    if (after) {
+      select = select.where((eb) =>
+        eb.or([
+          eb("finished_at", "<", after.finishedAt),
+          eb.and([eb("finished_at", "=", after.finishedAt), eb("id", ">", after.id)]),
+        ]),
+      );
+    }
+    const rows = await select.orderBy("finished_at", "desc").orderBy("id").limit(query.limit).execute();
+    return rows.map(summaryOf);
+  }
+
+  /**
+   * The matches with these ids, whatever their visibility (an id is the match's link: whoever holds it may see
+   * it) and whether or not they are over; unknown ids are left out.
+   */
+  async summaries(ids: readonly string[]): Promise<MatchSummary[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom("match_records")
+      .select(["id", "players", "created_at", "result", "finished_at"])
+      .where("id", "in", ids)
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      players: JSON.parse(row.players),
-      startedAt: Number(row.created_at),
-      result: JSON.parse(row.result!),
-    }));
+    const byId = new Map(rows.map((row) => [row.id, summaryOf(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** One match as the API shows it: kept as actions, or (older) as its shots. */

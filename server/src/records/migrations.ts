@@ -102,7 +102,31 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable("match_records").addColumn("lease_until", "bigint").execute();
       },
     },
+    "004-player-key": {
+      // The history's filter by player name reads one indexed-free text column the same way on both databases
+      // (SQLite's and PostgreSQL's LIKE differ in case), written with the players; older rows are filled in here.
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable("match_records").addColumn("player_key", "text").execute();
+        const rows = await sql<{ id: string; players: string }>`select id, players from match_records`.execute(db);
+        for (const row of rows.rows) {
+          const key = playerKey(JSON.parse(row.players) as readonly (string | null)[]);
+          await sql`update match_records set player_key = ${key} where id = ${row.id}`.execute(db);
+        }
+      },
+    },
   };
+}
+
+/**
+ * The players' names as one searchable text: each name normalised (NFC, lower case in any script) between
+ * bars, a character no name may contain, so that `|name|` finds exactly that player.
+ */
+export function playerKey(players: readonly (string | null)[]): string {
+  return `|${players.map((name) => normalisedName(name ?? "")).join("|")}|`;
+}
+
+export function normalisedName(name: string): string {
+  return name.normalize("NFC").toLocaleLowerCase("ru").trim();
 }
 
 export function migrationProvider(kind: DatabaseKind): MigrationProvider {

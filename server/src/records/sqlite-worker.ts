@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { createNodeOnMessageCallback } from "kysely-generic-sqlite/worker-helper-node";
 
 /**
@@ -17,6 +17,13 @@ export interface SqliteWorkerData extends Record<string, unknown> {
 
 type Parameter = string | number | bigint | Uint8Array | null;
 
+/**
+ * Kysely sends the same few statements again and again; each is prepared once and kept, so the worker
+ * neither re-parses them nor leaves a trail of statements for the collector to finalise. The bound only
+ * matters if some caller builds SQL with ever-new text.
+ */
+const MAX_PREPARED = 256;
+
 /** node:sqlite binds no booleans or undefined; Kysely may pass both. */
 function bindable(value: unknown): Parameter {
   if (value === undefined) return null;
@@ -32,15 +39,28 @@ createNodeOnMessageCallback<SqliteWorkerData, DatabaseSync>(({ path, busyTimeout
   db.exec(
     `PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${busyTimeoutMs};`,
   );
+  const prepared = new Map<string, StatementSync>();
+  const statementFor = (sql: string): StatementSync => {
+    let statement = prepared.get(sql);
+    if (!statement) {
+      if (prepared.size >= MAX_PREPARED) prepared.clear();
+      statement = db.prepare(sql);
+      prepared.set(sql, statement);
+    }
+    return statement;
+  };
   return {
     db,
     query: (_isSelect, sql, parameters) => {
-      const statement = db.prepare(sql);
+      const statement = statementFor(sql);
       const values = (parameters ?? []).map(bindable);
       if (statement.columns().length > 0) return { rows: statement.all(...values) };
       const result = statement.run(...values);
       return { rows: [], insertId: BigInt(result.lastInsertRowid), numAffectedRows: BigInt(result.changes) };
     },
-    close: () => db.close(),
+    close: () => {
+      prepared.clear();
+      db.close();
+    },
   };
 });

@@ -46,7 +46,7 @@ import {
   SeenMessage,
   ShotMessage,
 } from "@habibka/shared/protocol";
-import type { MatchState } from "@habibka/shared/state";
+import type { TableState } from "@habibka/shared/state";
 import type { z } from "zod";
 import {
   type ComputerAction,
@@ -166,7 +166,7 @@ type Admitted = JoinTableOptions & { readonly address: string };
  * the match record before the match moves, so a restarted server folds the record back into the same table.
  */
 export function createHabibkaRoom(services: RoomServices) {
-  return class HabibkaRoom extends Room<{ state: MatchState }> {
+  return class HabibkaRoom extends Room<{ state: TableState }> {
     // The two seats and the spectator cap are the seating's to enforce. Colyseus's own count includes
     // reservations never used and dropped sessions' places, and a room it finds full is locked to everyone,
     // seat holders included: so it never counts as full.

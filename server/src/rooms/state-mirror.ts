@@ -1,13 +1,13 @@
 import type { SeatHolder } from "@habibka/shared/match";
 import type { MatchView } from "@habibka/shared/pipeline";
 import type { Pair } from "@habibka/shared/rules";
-import { BallState, MatchState, PlayerState, SpectatorState } from "@habibka/shared/state";
+import { BallState, PlayerState, SpectatorState, TableState } from "@habibka/shared/state";
 import { ALL_BALLS, FOOT_SPOT } from "@habibka/shared/table";
 import type { Seating } from "./seating.ts";
 
 /** A fresh synced state: the 16 balls (positions come with the first mirror) and two-element flag arrays. */
-export function createSyncedState(): MatchState {
-  const state = new MatchState();
+export function createSyncedState(): TableState {
+  const state = new TableState();
   state.animating = false;
   for (const id of ALL_BALLS) state.balls.push(new BallState({ id, x: 0, y: 0, onTable: false }));
   state.lagSent.push(false, false);
@@ -19,7 +19,7 @@ export function createSyncedState(): MatchState {
  * Copies the shared match value into the synced schema. Only changed fields produce patches, so writing
  * every field each time costs nothing on the wire for the ones that did not change.
  */
-export function mirrorMatch(state: MatchState, view: MatchView): void {
+export function mirrorMatch(state: TableState, view: MatchView): void {
   state.phase = view.phase;
   state.toMove = view.toMove ?? -1;
   state.offer = view.offer;
@@ -61,7 +61,7 @@ function syncShelf(player: PlayerState, shelf: readonly number[]): void {
 }
 
 /** Mirrors who sits where and who watches. A seat stays listed while it is held for an absent player. */
-export function mirrorSeats(state: MatchState, seats: Pair<SeatHolder | null>, seating: Seating): void {
+export function mirrorSeats(state: TableState, seats: Pair<SeatHolder | null>, seating: Seating): void {
   for (const seat of [0, 1] as const) {
     const key = String(seat);
     const held = seats[seat];

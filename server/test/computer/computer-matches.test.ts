@@ -8,14 +8,17 @@ import { eventually, QUICK_PLAY, type RunningServer, startTestServer } from "../
 /**
  * Whole matches, computer against computer, through the real room over WebSockets: the table's own computer in
  * seat 1, and in seat 0 the shared computer played from the test's SDK client (its searches in a pool of the
- * test's own), sending what a person sends, so that both seats pass the room's checks. Every pairing of levels
- * plays to a finish by eight balls, and the room's computer plays at each level once.
+ * test's own), sending what a person sends, so that both seats pass the room's checks. Every pairing of levels,
+ * each level against itself too, plays to a finish by eight balls.
  */
 
 const PAIRINGS: readonly (readonly [ComputerLevel, ComputerLevel])[] = [
   ["novice", "amateur"],
   ["amateur", "master"],
   ["master", "novice"],
+  ["novice", "novice"],
+  ["amateur", "amateur"],
+  ["master", "master"],
 ];
 
 describe("computer against computer through the room", () => {

@@ -3,7 +3,7 @@ import { COMPUTER_NAMES } from "@habibka/shared/match";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lagShot } from "../support/pottable-shot.ts";
 import { playSeat, scriptedPerson } from "../support/seat-player.ts";
-import { createTable, leaveAll, shelfOf, type TableClient } from "../support/table-client.ts";
+import { createTable, leaveAll, serverPerSuite, shelfOf, type TableClient } from "../support/table-client.ts";
 import { eventually, QUICK_PLAY, type RunningServer, startTestServer } from "../support/test-server.ts";
 
 /**
@@ -21,16 +21,8 @@ interface StoredMatch {
 }
 
 describe("a table against the computer", () => {
-  let running: RunningServer;
   const clients: TableClient[] = [];
-
-  beforeAll(async () => {
-    running = await startTestServer({ ...QUICK_PLAY, seed: () => 20_261_215 });
-  });
-  afterAll(async () => {
-    await leaveAll(...clients);
-    await running.stop();
-  });
+  const running = serverPerSuite({ ...QUICK_PLAY, seed: () => 20_261_215 }, clients);
 
   it("plays a person to a finish, shows its aim before every shot, is recorded as the opponent, and plays again", async () => {
     const person = await createTable(running.httpUrl, { name: "Anna", opponent: "computer" });

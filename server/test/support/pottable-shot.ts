@@ -11,9 +11,8 @@ import {
   POCKETS,
   type PocketId,
 } from "@habibka/shared";
-// The physics is not one of the shared package's exports (the client must not bundle it); the tests read it
-// from its source, the same module the server's pipeline runs.
-import { simulate } from "../../../shared/src/physics/index.ts";
+
+import { simulate } from "@habibka/shared/physics";
 
 /**
  * A scripted player's aim for the integration tests. The server runs the same deterministic physics on the

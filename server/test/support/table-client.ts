@@ -1,7 +1,8 @@
 import { matchMaker, type Room as ServerRoom } from "@colyseus/core";
 import { Client, type Room } from "@colyseus/sdk";
 import type { BallPosition } from "@habibka/shared";
-import { eventually } from "./test-server.ts";
+import { afterAll, beforeAll } from "vitest";
+import { eventually, type RunningServer, startTestServer } from "./test-server.ts";
 
 /**
  * A test's view of one SDK connection to a table: the room plus every message the server sent it, in order,
@@ -297,4 +298,35 @@ export async function rejoinTable(
       pause = Math.min(pause * 2, 1_000);
     }
   }
+}
+
+/**
+ * One game server for a whole `describe` block, started before its first test; after its last, the clients
+ * its tests put in `clients` leave and the server stops. Read through the returned object once tests run.
+ */
+export function serverPerSuite(options: Parameters<typeof startTestServer>[0], clients: TableClient[]): RunningServer {
+  let started: RunningServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(options);
+  });
+  afterAll(async () => {
+    await leaveAll(...clients.splice(0));
+    await started?.stop();
+  });
+  const current = (): RunningServer => {
+    if (!started) throw new Error("the suite's server is read before its tests run");
+    return started;
+  };
+  return {
+    get port() {
+      return current().port;
+    },
+    get httpUrl() {
+      return current().httpUrl;
+    },
+    get server() {
+      return current().server;
+    },
+    stop: () => current().stop(),
+  };
 }

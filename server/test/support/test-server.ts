@@ -42,15 +42,20 @@ export interface RunningServer {
 
 /** Starts the real game server on a free loopback port, quiet, for tests over real WebSockets. */
 export async function startTestServer(
-  options: GameServerOptions & { readonly databasePath?: string; readonly physicsEngine?: EngineName } = {},
+  options: GameServerOptions & {
+    readonly databasePath?: string;
+    readonly physicsEngine?: EngineName;
+    /** A folder with the built client's index.html, for tests of the pages served from it. */
+    readonly clientDist?: string;
+  } = {},
 ): Promise<RunningServer> {
-  const { databasePath = ":memory:", physicsEngine = "exact", ...gameOptions } = options;
+  const { databasePath = ":memory:", physicsEngine = "exact", clientDist = "/nonexistent", ...gameOptions } = options;
   const game = await createGameServer(
     {
       port: 0,
       host: "127.0.0.1",
       logLevel: "silent",
-      clientDist: "/nonexistent",
+      clientDist,
       database: { kind: "sqlite", path: databasePath },
       workers: 1,
       trustProxy: false,

@@ -1,5 +1,5 @@
-import type { Pair, PlayerIndex } from "../rules/position.ts";
-import type { BallPosition } from "../table/balls.ts";
+import type { MatchState } from "../match/match-state.ts";
+import type { PlayerIndex } from "../rules/position.ts";
 
 /**
  * What the computer needs to know to act, as plain data independent of any room: the table, the shelves and
@@ -8,19 +8,14 @@ import type { BallPosition } from "../table/balls.ts";
  */
 export type SituationPhase = "lag" | "opening" | "turn" | "offer";
 
-export interface Situation {
+/**
+ * The table, the ball in hand, the shelves and debts and the number to send are the match's own fields, read
+ * as they stand; only the phase and the offer are seen from the side of the seat that acts.
+ */
+export interface Situation extends Pick<MatchState, "shotNumber" | "table" | "inHand" | "shelves" | "debts"> {
   readonly phase: SituationPhase;
   /** The seat that acts: the lag ball's owner, the striker, or the player answering the offer. */
   readonly player: PlayerIndex;
-  /** The number the match flow expects on the next request. */
-  readonly shotNumber: number;
-  /** Balls on the table; for the opening, without the ball in hand. Ignored in the lag (an empty table). */
-  readonly table: readonly BallPosition[];
-  /** The opening's ball in hand (placed in the house by the decision), else null. */
-  readonly inHand: number | null;
-  /** Each player's shelf in the order the balls arrived (the last one is the penalty ball, I15). */
-  readonly shelves: Pair<readonly number[]>;
-  readonly debts: Pair<number>;
   /** In the `offer` phase: a bonus shot (clause 9) or the opponent's right after a foul (clause 16). */
   readonly offer: "bonus" | "foul" | null;
 }

@@ -5,6 +5,7 @@ export * from "./draw.ts";
 export * from "./errors.ts";
 export * from "./lag.ts";
 export * from "./lag-verdict.ts";
+export * from "./match-shots.ts";
 export * from "./match-state.ts";
 export * from "./new-match.ts";
 export * from "./opponent.ts";

@@ -41,6 +41,16 @@ const SAFETY_LETTER_RU: Readonly<Record<string, string>> = {
   i: "и",
 };
 
+/**
+ * A clause as players write it: the safety rule's conditions are lettered а–и in Russian and a–i in English,
+ * so "3c" is «3в» to a Russian reader. Clauses without a letter read the same in both.
+ */
+export function clauseName(clause: string, language: "ru" | "en"): string {
+  const lettered = /^(\d+)([a-i])$/.exec(clause);
+  if (!lettered || language === "en") return clause;
+  return `${lettered[1]}${SAFETY_LETTER_RU[lettered[2]!]}`;
+}
+
 const SAFETY_TEXT: Readonly<Record<string, Explanation>> = {
   a: { ru: "шар упал в лузу", en: "a ball fell into a pocket" },
   b: { ru: "шар остановился в створе лузы", en: "a ball stopped in a pocket's mouth" },

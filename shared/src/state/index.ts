@@ -1,1 +1,1 @@
-export * from "./match-state.ts";
+export * from "./table-state.ts";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { judgeScenario, type Scenario, scenarioShelves } from "../../src/rules/scenario.ts";
 import { CONTRACT_EXAMPLE } from "../fixtures/contract-example.ts";
+import { verdict } from "../kit/verdict.ts";
 import { cushion, hit, pocket, shot, strike } from "./helpers.ts";
 
 const contractExample = CONTRACT_EXAMPLE;
@@ -17,18 +18,7 @@ describe("judgeScenario – the rules' half of habibka-sim (docs/rules/sim-cli.m
     const out = judgeScenario(contractExample, events, rest);
     expect(out.ok).toBe(true);
     if (!out.ok) return;
-    expect(out.value.verdict).toEqual({
-      foul: false,
-      reasons: [],
-      counted: [3],
-      spotted: [],
-      penalty: null,
-      bonus: false,
-      next: { player: 1, mayPass: false },
-      shelf: [7, 5],
-      debt: [0, 0],
-      winner: null,
-    });
+    expect(out.value.verdict).toEqual(verdict({ counted: [3], next: { player: 1, mayPass: false }, shelf: [7, 5] }));
     expect(out.value.table).toEqual(rest);
     expect(out.value.explanation.ru.length).toBeGreaterThan(0);
   });

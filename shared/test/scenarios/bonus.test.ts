@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { POCKETS } from "../../src/table/pockets.ts";
+import { verdict } from "../kit/verdict.ts";
 import { BANK_ML, POT_FL } from "./cases.ts";
 import { at, collisions, cushionsOf, drops, FOOT_SPOT, parked, play, R } from "./shots.ts";
 
@@ -23,18 +24,9 @@ describe("scenario: a bank [дуплет] earns a bonus shot (clause 9, I8, I13)
 
   it("clause 9, I13: 3 called as a bank into ML goes in off RF: it counts and the striker may shoot again (bonus)", () => {
     const { sim, outcome } = bank([{ ball: 3, pocket: "ML", way: "bank" }]);
-    expect(outcome.verdict).toEqual({
-      foul: false,
-      reasons: [],
-      counted: [3],
-      spotted: [],
-      penalty: null,
-      bonus: true,
-      next: { player: 0, mayPass: true },
-      shelf: [7, 5],
-      debt: [0, 0],
-      winner: null,
-    });
+    expect(outcome.verdict).toEqual(
+      verdict({ counted: [3], bonus: true, next: { player: 0, mayPass: true }, shelf: [7, 5] }),
+    );
     expect(outcome.details.drops).toEqual([expect.objectContaining({ ball: 3, fate: "called", way: "bank" })]);
     expect(outcome.clauses).toEqual(expect.arrayContaining(["6", "9"]));
     expect(outcome.table).toEqual(sim.rest);
@@ -73,18 +65,9 @@ describe("scenario: a double call (clause 8, I12)", () => {
       [3, "FL"],
       [7, "FL"],
     ]);
-    expect(outcome.verdict).toEqual({
-      foul: false,
-      reasons: [],
-      counted: [3, 7],
-      spotted: [],
-      penalty: null,
-      bonus: true,
-      next: { player: 0, mayPass: true },
-      shelf: [6, 5],
-      debt: [0, 0],
-      winner: null,
-    });
+    expect(outcome.verdict).toEqual(
+      verdict({ counted: [3, 7], bonus: true, next: { player: 0, mayPass: true }, shelf: [6, 5] }),
+    );
     expect(outcome.details.drops.map((d) => d.fate)).toEqual(["called", "called"]);
     expect(outcome.clauses).toEqual(expect.arrayContaining(["8", "9"]));
   });
@@ -93,18 +76,7 @@ describe("scenario: a double call (clause 8, I12)", () => {
     const { sim, outcome } = play({ balls: table, shot: stun, call: [...bothFL], match });
     expect(drops(sim.events)).toEqual([[3, "FL"]]);
     expect(at(sim.rest, 7)).toBeDefined();
-    expect(outcome.verdict).toEqual({
-      foul: false,
-      reasons: [],
-      counted: [],
-      spotted: [3],
-      penalty: null,
-      bonus: false,
-      next: { player: 1, mayPass: false },
-      shelf: [4, 5],
-      debt: [0, 0],
-      winner: null,
-    });
+    expect(outcome.verdict).toEqual(verdict({ spotted: [3], next: { player: 1, mayPass: false }, shelf: [4, 5] }));
     expect(outcome.details.drops).toEqual([expect.objectContaining({ ball: 3, fate: "partial-double-call" })]);
     expect(outcome.clauses).toContain("8");
     expect(at(outcome.table, 3)).toEqual({ id: 3, ...FOOT_SPOT });

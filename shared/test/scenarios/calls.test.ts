@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Scenario } from "../../src/rules/scenario.ts";
 import { SPOT_CLEARANCE } from "../../src/rules/spotting.ts";
 import { HALF_LENGTH } from "../../src/table/dimensions.ts";
+import { verdict } from "../kit/verdict.ts";
 import { POT_FL } from "./cases.ts";
 import {
   at,
@@ -40,18 +41,7 @@ function potFL(scenario: Omit<Scenario, "balls" | "shot"> & { balls?: Scenario["
 describe("scenario: a called ball pocketed (clauses 6, 9, I8, I10)", () => {
   it("clause 6, clause 9 (no series rule): 3 called direct into FL drops there, goes to the shelf, and the turn passes", () => {
     const { sim, outcome } = potFL({ call: [{ ball: 3, pocket: "FL", way: "direct" }], match: { shelf } });
-    expect(outcome.verdict).toEqual({
-      foul: false,
-      reasons: [],
-      counted: [3],
-      spotted: [],
-      penalty: null,
-      bonus: false,
-      next: { player: 1, mayPass: false },
-      shelf: [7, 5],
-      debt: [0, 0],
-      winner: null,
-    });
+    expect(outcome.verdict).toEqual(verdict({ counted: [3], next: { player: 1, mayPass: false }, shelf: [7, 5] }));
     expect(outcome.details.drops).toEqual([expect.objectContaining({ ball: 3, pocket: "FL", fate: "called" })]);
     expect(outcome.details.safety).toBe("a");
     expect(outcome.clauses).toContain("6");
@@ -74,18 +64,9 @@ describe("scenario: an accidental extra ball and the jaws (clause 6, I9, I11)", 
       [3, "FL"],
       [7, "FL"],
     ]);
-    expect(outcome.verdict).toEqual({
-      foul: false,
-      reasons: [],
-      counted: [3],
-      spotted: [7],
-      penalty: null,
-      bonus: true,
-      next: { player: 0, mayPass: true },
-      shelf: [7, 5],
-      debt: [0, 0],
-      winner: null,
-    });
+    expect(outcome.verdict).toEqual(
+      verdict({ counted: [3], spotted: [7], bonus: true, next: { player: 0, mayPass: true }, shelf: [7, 5] }),
+    );
     expect(outcome.details.drops.map((d) => d.fate)).toEqual(["called", "accidental"]);
     expect(at(outcome.table, 7)).toEqual({ id: 7, ...FOOT_SPOT });
   });
@@ -124,18 +105,7 @@ describe("scenario: an accidental extra ball and the jaws (clause 6, I9, I11)", 
 describe("scenario: a ball pocketed not as called (clause 6, I8, I20)", () => {
   it("clause 6: called into FR, 3 drops in FL: it does not count, is spotted on the foot spot (I20), the turn passes", () => {
     const { sim, outcome } = potFL({ call: [{ ball: 3, pocket: "FR", way: "direct" }], match: { shelf } });
-    expect(outcome.verdict).toEqual({
-      foul: false,
-      reasons: [],
-      counted: [],
-      spotted: [3],
-      penalty: null,
-      bonus: false,
-      next: { player: 1, mayPass: false },
-      shelf: [6, 5],
-      debt: [0, 0],
-      winner: null,
-    });
+    expect(outcome.verdict).toEqual(verdict({ spotted: [3], next: { player: 1, mayPass: false }, shelf: [6, 5] }));
     expect(outcome.details.drops).toEqual([expect.objectContaining({ ball: 3, pocket: "FL", fate: "not-as-called" })]);
     expect(at(outcome.table, 3)).toEqual({ id: 3, ...FOOT_SPOT });
     expect(without(outcome.table, 3)).toEqual(sim.rest);
@@ -170,18 +140,7 @@ describe("scenario: a ball pocketed not as called (clause 6, I8, I20)", () => {
 describe("scenario: the straight-flying ball [прямолетящий] (clause 7, I9) and the opening shot (clause 5, I22)", () => {
   it("clause 7, I9: with no call, 3 struck first and dropping without a cushion or another ball counts as called", () => {
     const { sim, outcome } = potFL({ match: { shelf } });
-    expect(outcome.verdict).toEqual({
-      foul: false,
-      reasons: [],
-      counted: [3],
-      spotted: [],
-      penalty: null,
-      bonus: false,
-      next: { player: 1, mayPass: false },
-      shelf: [7, 5],
-      debt: [0, 0],
-      winner: null,
-    });
+    expect(outcome.verdict).toEqual(verdict({ counted: [3], next: { player: 1, mayPass: false }, shelf: [7, 5] }));
     expect(outcome.details.drops).toEqual([expect.objectContaining({ ball: 3, fate: "straight-flying" })]);
     expect(outcome.clauses).toContain("7");
     expect(outcome.table).toEqual(sim.rest);
@@ -202,18 +161,9 @@ describe("scenario: the straight-flying ball [прямолетящий] (clause 
     ]);
     expect(collisions(sim.events)).toEqual([[3, 7]]);
     expect(cushionsOf(sim.events, 7).every((c) => c.endsWith("(FL)"))).toBe(true);
-    expect(outcome.verdict).toEqual({
-      foul: false,
-      reasons: [],
-      counted: [3, 7],
-      spotted: [],
-      penalty: null,
-      bonus: true,
-      next: { player: 0, mayPass: true },
-      shelf: [6, 5],
-      debt: [0, 0],
-      winner: null,
-    });
+    expect(outcome.verdict).toEqual(
+      verdict({ counted: [3, 7], bonus: true, next: { player: 0, mayPass: true }, shelf: [6, 5] }),
+    );
     expect(outcome.details.drops.map((d) => d.fate)).toEqual(["straight-flying", "straight-flying"]);
     expect(outcome.clauses).toEqual(expect.arrayContaining(["7", "9"]));
   });
@@ -256,18 +206,7 @@ describe("scenario: the straight-flying ball [прямолетящий] (clause 
     expect(openingCue.x).toBeLessThan(-HALF_LENGTH / 2);
     expect(drops(sim.events)).toEqual([[3, "HL"]]);
     expect(collisions(sim.events)[0]).toEqual([3, 7]);
-    expect(outcome.verdict).toEqual({
-      foul: false,
-      reasons: [],
-      counted: [],
-      spotted: [3],
-      penalty: null,
-      bonus: false,
-      next: { player: 1, mayPass: false },
-      shelf: [0, 0],
-      debt: [0, 0],
-      winner: null,
-    });
+    expect(outcome.verdict).toEqual(verdict({ spotted: [3], next: { player: 1, mayPass: false }, shelf: [0, 0] }));
     expect(outcome.details.drops).toEqual([expect.objectContaining({ ball: 3, pocket: "HL", fate: "uncalled" })]);
     expect(outcome.clauses).toEqual(expect.arrayContaining(["4", "5"]));
     expect(at(outcome.table, 3)).toEqual({ id: 3, ...FOOT_SPOT });
@@ -313,18 +252,7 @@ describe("scenario: a debt paid (clause 15, I15)", () => {
       call: [{ ball: 3, pocket: "FL", way: "direct" }],
       match: { shelf: [0, 5], debt: [1, 0] },
     });
-    expect(outcome.verdict).toEqual({
-      foul: false,
-      reasons: [],
-      counted: [],
-      spotted: [3],
-      penalty: null,
-      bonus: false,
-      next: { player: 1, mayPass: false },
-      shelf: [0, 5],
-      debt: [0, 0],
-      winner: null,
-    });
+    expect(outcome.verdict).toEqual(verdict({ spotted: [3], next: { player: 1, mayPass: false }, shelf: [0, 5] }));
     expect(outcome.details.paidDebt).toEqual([3]);
     expect(outcome.details.drops[0]?.fate).toBe("called");
     expect(outcome.clauses).toEqual(expect.arrayContaining(["4", "6", "15"]));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { POCKETS } from "../../src/table/pockets.ts";
+import { verdict } from "../kit/verdict.ts";
 import { IN_MOUTH, MISS } from "./cases.ts";
 import {
   at,
@@ -31,18 +32,16 @@ describe("scenario: a miss (clauses 15, 17, I14, I15)", () => {
     const { sim, outcome } = play({ balls: table, shot: stroke, match: { shelf: [6, 5] } });
     expect(collisions(sim.events)).toEqual([]);
     expect(drops(sim.events)).toEqual([]);
-    expect(outcome.verdict).toEqual({
-      foul: true,
-      reasons: ["miss"],
-      counted: [],
-      spotted: [8],
-      penalty: "shelf",
-      bonus: false,
-      next: { player: 1, mayPass: true },
-      shelf: [5, 5],
-      debt: [0, 0],
-      winner: null,
-    });
+    expect(outcome.verdict).toEqual(
+      verdict({
+        foul: true,
+        reasons: ["miss"],
+        spotted: [8],
+        penalty: "shelf",
+        next: { player: 1, mayPass: true },
+        shelf: [5, 5],
+      }),
+    );
     expect(outcome.details.penaltyBall).toBe(8);
     expect(outcome.clauses).toEqual(expect.arrayContaining(["4", "15", "16", "17"]));
     expect(at(outcome.table, 8)).toEqual({ id: 8, ...FOOT_SPOT });
@@ -53,18 +52,16 @@ describe("scenario: a miss (clauses 15, 17, I14, I15)", () => {
     const balls = [...table, ...parked([1, 2, 4, 5, 6, 8])];
     const { sim, outcome } = play({ balls, shot: stroke, match: { shelf: [0, 5] } });
     expect(collisions(sim.events)).toEqual([]);
-    expect(outcome.verdict).toEqual({
-      foul: true,
-      reasons: ["miss"],
-      counted: [],
-      spotted: [],
-      penalty: "debt",
-      bonus: false,
-      next: { player: 1, mayPass: true },
-      shelf: [0, 5],
-      debt: [1, 0],
-      winner: null,
-    });
+    expect(outcome.verdict).toEqual(
+      verdict({
+        foul: true,
+        reasons: ["miss"],
+        penalty: "debt",
+        next: { player: 1, mayPass: true },
+        shelf: [0, 5],
+        debt: [1, 0],
+      }),
+    );
     expect(outcome.table).toEqual(sim.rest);
   });
 
@@ -85,18 +82,16 @@ describe("scenario: the cue ball pocketed on a miss, and the safety rule (clause
     });
     expect(collisions(sim.events)).toEqual([]);
     expect(drops(sim.events)).toEqual([[7, "FL"]]);
-    expect(outcome.verdict).toEqual({
-      foul: true,
-      reasons: ["miss"],
-      counted: [],
-      spotted: [7, 8],
-      penalty: "shelf",
-      bonus: false,
-      next: { player: 1, mayPass: true },
-      shelf: [5, 5],
-      debt: [0, 0],
-      winner: null,
-    });
+    expect(outcome.verdict).toEqual(
+      verdict({
+        foul: true,
+        reasons: ["miss"],
+        spotted: [7, 8],
+        penalty: "shelf",
+        next: { player: 1, mayPass: true },
+        shelf: [5, 5],
+      }),
+    );
     expect(at(outcome.table, 7)).toEqual({ id: 7, ...FOOT_SPOT });
     expect(at(outcome.table, 8)?.y).toBeCloseTo(2 * R + 0.0001, 9);
   });
@@ -201,18 +196,16 @@ describe("scenario: the coloured ball touched (clauses 10, 11, 17, I18)", () => 
     expect(cushionsOf(sim.events, 0)).toEqual(["RF", "F"]);
     const stopped = at(sim.rest, 0)!;
     expect(Math.hypot(stopped.x, stopped.y)).toBeGreaterThan(1);
-    expect(outcome.verdict).toEqual({
-      foul: true,
-      reasons: ["coloured-touched"],
-      counted: [],
-      spotted: [8],
-      penalty: "shelf",
-      bonus: false,
-      next: { player: 1, mayPass: true },
-      shelf: [5, 6],
-      debt: [0, 0],
-      winner: null,
-    });
+    expect(outcome.verdict).toEqual(
+      verdict({
+        foul: true,
+        reasons: ["coloured-touched"],
+        spotted: [8],
+        penalty: "shelf",
+        next: { player: 1, mayPass: true },
+        shelf: [5, 6],
+      }),
+    );
     expect(outcome.details.coloured).toBe("returned");
     expect(outcome.details.safety).toBe("c");
     expect(outcome.clauses).toEqual(expect.arrayContaining(["10", "15", "17"]));

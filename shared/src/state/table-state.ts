@@ -39,7 +39,11 @@ export type PlayerState = InstanceType<typeof PlayerState>;
 export const SpectatorState = schema({ name: t.string() }, "SpectatorState");
 export type SpectatorState = InstanceType<typeof SpectatorState>;
 
-export const MatchState = schema(
+/**
+ * What every page at the table sees, synced by Colyseus: a mirror of the match (the rules' `MatchState` in
+ * `shared/src/match`) and of the seats, written only by the room and never read back by the rules.
+ */
+export const TableState = schema(
   {
     /** Six-digit table code: the room id and the invite link `/t/<code>`. */
     code: t.string(),
@@ -81,6 +85,6 @@ export const MatchState = schema(
     /** Keyed by session id. */
     spectators: t.map(SpectatorState),
   },
-  "MatchState",
+  "TableState",
 );
-export type MatchState = InstanceType<typeof MatchState>;
+export type TableState = InstanceType<typeof TableState>;

@@ -1,0 +1,142 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { gameServerEndpoint } from "../net/endpoint.ts";
+import { myMatches } from "../net/my-matches.ts";
+import { fetchHistory, fetchMyMatches, type HistoryPage, type MatchSummaryShown } from "./history.ts";
+import { matchPath } from "./match-data.ts";
+
+/**
+ * The lobby's history: this browser's own matches («Мои партии», private ones too) and the latest finished
+ * public matches, each with its players, score and time, linking to its page; a player's name narrows the
+ * public list, and «Ещё» reads the next page.
+ */
+
+interface Props {
+  readonly onOpenMatch: (id: string) => void;
+}
+
+function MatchLine({ match, onOpen }: { readonly match: MatchSummaryShown; readonly onOpen: (id: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const [a, b] = match.players;
+  const when = match.result?.finishedAt || match.startedAt;
+  const winner = match.result?.winner;
+  return (
+    <li data-testid={`history-${match.id}`}>
+      <a
+        href={matchPath(match.id)}
+        onClick={(event) => {
+          event.preventDefault();
+          onOpen(match.id);
+        }}
+      >
+        <span className={`who${winner === 0 ? " won" : ""}`}>{a || "—"}</span>
+        <span className="score">
+          {match.result ? `${match.result.shelves[0]} : ${match.result.shelves[1]}` : t("history.playing")}
+        </span>
+        <span className={`who${winner === 1 ? " won" : ""}`}>{b || "—"}</span>
+      </a>
+      {when > 0 && (
+        <time dateTime={new Date(when).toISOString()}>
+          {new Date(when).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" })}
+        </time>
+      )}
+    </li>
+  );
+}
+
+export function MatchHistory({ onOpenMatch }: Props) {
+  const { t } = useTranslation();
+  const endpoint = gameServerEndpoint();
+  const [mine, setMine] = useState<readonly MatchSummaryShown[] | null>(null);
+  const [page, setPage] = useState<HistoryPage | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [player, setPlayer] = useState("");
+  const [filter, setFilter] = useState("");
+
+  useEffect(() => {
+    let current = true;
+    void fetchMyMatches(endpoint, myMatches()).then((found) => current && setMine(found?.matches ?? []));
+    return () => {
+      current = false;
+    };
+  }, [endpoint]);
+
+  useEffect(() => {
+    let current = true;
+    setPage(null);
+    void fetchHistory(endpoint, { player: filter || undefined }).then((found) => {
+      if (!current) return;
+      setFailed(found === null);
+      setPage(found);
+    });
+    return () => {
+      current = false;
+    };
+  }, [endpoint, filter]);
+
+  async function more() {
+    if (!page?.next) return;
+    const found = await fetchHistory(endpoint, { cursor: page.next, player: filter || undefined });
+    if (found) setPage({ matches: [...page.matches, ...found.matches], next: found.next });
+  }
+
+  function find(event: FormEvent) {
+    event.preventDefault();
+    setFilter(player.trim());
+  }
+
+  return (
+    <section className="card wide history" aria-labelledby="history-title" data-testid="match-history">
+      <h2 id="mine-title">{t("history.mine")}</h2>
+      {mine === null ? (
+        <p className="hint">{t("history.loading")}</p>
+      ) : mine.length === 0 ? (
+        <p className="hint">{t("history.noneMine")}</p>
+      ) : (
+        <ul className="matches" data-testid="my-matches">
+          {mine.map((m) => (
+            <MatchLine key={m.id} match={m} onOpen={onOpenMatch} />
+          ))}
+        </ul>
+      )}
+      <h2 id="history-title">{t("history.title")}</h2>
+      <form className="row history-filter" onSubmit={find}>
+        <input
+          data-testid="history-player"
+          aria-label={t("history.player")}
+          placeholder={t("history.player")}
+          value={player}
+          maxLength={24}
+          onChange={(e) => setPlayer(e.target.value)}
+        />
+        <button type="submit">{t("history.find")}</button>
+        {filter && (
+          <button
+            type="button"
+            onClick={() => {
+              setPlayer("");
+              setFilter("");
+            }}
+          >
+            {t("history.all")}
+          </button>
+        )}
+      </form>
+      {failed && <p className="hint bad">{t("history.failed")}</p>}
+      {page === null && !failed && <p className="hint">{t("history.loading")}</p>}
+      {page && page.matches.length === 0 && <p className="hint">{t("history.none")}</p>}
+      {page && page.matches.length > 0 && (
+        <ul className="matches" data-testid="recent-matches">
+          {page.matches.map((m) => (
+            <MatchLine key={m.id} match={m} onOpen={onOpenMatch} />
+          ))}
+        </ul>
+      )}
+      {page?.next && (
+        <button type="button" data-testid="history-more" onClick={() => void more()}>
+          {t("history.more")}
+        </button>
+      )}
+    </section>
+  );
+}

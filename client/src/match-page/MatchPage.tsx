@@ -1,0 +1,205 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { gameServerEndpoint } from "../net/endpoint.ts";
+import { MatchPlayer } from "./MatchPlayer.tsx";
+import { fetchMatchPage, type MatchPageData, matchPath, type PageShot, scoreAfter } from "./match-data.ts";
+import { markOf } from "./timeline.ts";
+
+/**
+ * `/m/<id>` and `/m/<id>/<n>`: one match from its record, finished or live. The players, the result, the
+ * score after every shot and the whole match played back shot by shot; a live match is read again every few
+ * seconds and followed. Each shot has a link to share and a download as a `habibka-sim` scenario.
+ */
+
+interface Props {
+  readonly id: string;
+  readonly shot: number | null;
+  readonly onLobby: () => void;
+  readonly onTable: (code: string) => void;
+}
+
+/** How often a live match is read again: less than a shot takes to play; an unchanged match costs a 304 without a body. */
+const LIVE_POLL_MS = 3_000;
+
+type Loaded =
+  | { readonly kind: "loading" }
+  | { readonly kind: "missing" }
+  | { readonly kind: "failed" }
+  | { readonly kind: "ready"; readonly data: MatchPageData };
+
+export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
+  const { t, i18n } = useTranslation();
+  const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
+  const [shown, setShown] = useState<number | null>(shot);
+  const [copied, setCopied] = useState<"" | "copied" | "failed">("");
+  const etag = useRef<string | null>(null);
+  const live = loaded.kind === "ready" && loaded.data.result === null;
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const read = async () => {
+      const answer = await fetchMatchPage(gameServerEndpoint(), id, etag.current);
+      if (stopped) return;
+      let again = false;
+      if (answer.kind === "found") {
+        etag.current = answer.etag;
+        setLoaded({ kind: "ready", data: answer.data });
+        again = answer.data.result === null;
+      } else if (answer.kind === "missing") setLoaded({ kind: "missing" });
+      else if (answer.kind === "failed") {
+        setLoaded((before) => (before.kind === "ready" ? before : { kind: "failed" }));
+        again = true;
+      } else again = true;
+      if (again) timer = setTimeout(read, LIVE_POLL_MS);
+    };
+    void read();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [id]);
+
+  const onShown = useCallback(
+    (number: number) => {
+      setShown(number);
+      setCopied("");
+      const path = matchPath(id, number);
+      if (window.location.pathname !== path) window.history.replaceState(null, "", path);
+    },
+    [id],
+  );
+
+  useEffect(() => {
+    if (loaded.kind !== "ready") return;
+    const [a, b] = loaded.data.players;
+    document.title = `${a || "—"} — ${b || "—"} · ${t("app.title")}`;
+  }, [loaded, t]);
+
+  if (loaded.kind === "loading") return <p className="match-page-status">{t("replay.loading")}</p>;
+  if (loaded.kind === "missing" || loaded.kind === "failed") {
+    return (
+      <div className="match-page-status" role="alert" data-testid="match-missing">
+        <p>{t(loaded.kind === "missing" ? "replay.missing" : "replay.failed")}</p>
+        <button type="button" onClick={onLobby}>
+          {t("app.back")}
+        </button>
+      </div>
+    );
+  }
+
+  const { data } = loaded;
+  const [name0, name1] = data.players;
+  const result = data.result;
+  const finalScore = scoreAfter(data.shots, data.shots.length - 1);
+
+  async function copyLink(number: number) {
+    const link = `${window.location.origin}${matchPath(id, number)}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied("copied");
+    } catch {
+      setCopied("failed");
+    }
+  }
+
+  const actions = (s: PageShot) => (
+    <>
+      <button type="button" data-testid="copy-link" onClick={() => void copyLink(s.message.number)}>
+        {t("replay.copyLink")}
+      </button>
+      {s.message.kind === "shot" && (
+        <a
+          className="button"
+          data-testid="download-scenario"
+          href={`${gameServerEndpoint()}/api/matches/${id}/shots/${s.message.number}/scenario.json`}
+          download={`habibka-${data.code}-shot-${s.message.number}.json`}
+          title={t("replay.downloadTitle")}
+        >
+          {t("replay.download")}
+        </a>
+      )}
+      {copied && (
+        <span className="hint" role="status" data-testid="copy-status">
+          {t(copied === "copied" ? "replay.copied" : "replay.copyFailed")}
+        </span>
+      )}
+    </>
+  );
+
+  return (
+    <div className="match-page" data-testid="match-page" data-match-id={id} data-live={live ? "true" : "false"}>
+      <header className="match-head">
+        <h2>
+          <span data-testid="match-player-0">{name0 || "—"}</span>{" "}
+          <span className="score" data-testid="match-final-score">
+            {finalScore[0]} : {finalScore[1]}
+          </span>{" "}
+          <span data-testid="match-player-1">{name1 || "—"}</span>
+        </h2>
+        <p className="status" data-testid="match-status">
+          {live ? (
+            <>
+              <span className="live-dot">●</span> {t("replay.live")}{" "}
+              <button type="button" className="link" onClick={() => onTable(data.code)}>
+                {t("replay.toTable")}
+              </button>
+            </>
+          ) : result?.winner === 0 || result?.winner === 1 ? (
+            `${t("replay.finished")}: ${t("replay.won", { name: data.players[result.winner] || "—" })} (${t(`replay.ended.${result.reason}`, { defaultValue: result.reason })})`
+          ) : (
+            `${t("replay.finished")}: ${t("replay.noWinner")}`
+          )}
+          {data.startedAt > 0 && (
+            <time dateTime={new Date(data.startedAt).toISOString()}>
+              {" · "}
+              {new Date(data.startedAt).toLocaleString(i18n.language)}
+            </time>
+          )}
+        </p>
+      </header>
+      <MatchPlayer
+        shots={data.shots}
+        names={data.players}
+        startAt={shown}
+        live={live}
+        onShown={onShown}
+        actions={actions}
+      />
+      <section className="match-shots card">
+        <h3>{t("replay.shots")}</h3>
+        <p className="hint marks-legend">
+          {(["foul", "bonus", "scored"] as const).map((mark) => (
+            <span key={mark}>
+              <span className={`mark mark-${mark}`} /> {t(`replay.marks.${mark}`)}
+            </span>
+          ))}
+        </p>
+        <ol data-testid="match-shot-list">
+          {data.shots.map((s, i) => {
+            const score = scoreAfter(data.shots, i);
+            const who = s.message.kind === "lag" ? t("log.lag") : (data.players[s.message.seat] ?? "—");
+            const mark = markOf(s.message);
+            return (
+              <li key={`${s.message.kind}-${s.message.number}`} className={s.message.number === shown ? "current" : ""}>
+                <span className={`mark mark-${mark}`} title={t(`replay.marks.${mark}`)} />
+                <a
+                  href={matchPath(id, s.message.number)}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setShown(s.message.number);
+                  }}
+                >
+                  {t("log.entry", { number: s.message.number, name: who })}
+                </a>{" "}
+                <span className="score">
+                  {score[0]} : {score[1]}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import type { MatchShot } from "@habibka/shared/match";
+import { createCanvas } from "@napi-rs/canvas";
+import type { TableContext } from "../../../client/src/table/canvas-context.ts";
+import { drawBalls, drawStaticTable } from "../../../client/src/table/draw-table.ts";
+import { drawVerdict } from "../../../client/src/table/draw-verdict.ts";
+import { drawingOfShot } from "../../../client/src/table/verdict-drawing.ts";
+import { fitTable } from "../../../client/src/table/viewport.ts";
+
+/**
+ * The picture of one shot that a shared link unfurls with (Open Graph's image): the table at the stroke with
+ * the verdict's drawing over it, painted by the client's own table and verdict painters on Skia
+ * (@napi-rs/canvas), and a caption with who played it, the score after it and the verdict's first sentence.
+ * Drawing takes a few milliseconds on the event loop; the PNG is encoded on libuv's thread pool.
+ */
+
+export const PICTURE_WIDTH = 1200;
+export const PICTURE_HEIGHT = 630;
+const CAPTION = 92;
+const FONT = '"DejaVu Sans", "Liberation Sans", sans-serif';
+
+export type PictureLanguage = "ru" | "en";
+
+export interface PictureInput {
+  readonly shot: MatchShot;
+  readonly players: readonly [string | null, string | null];
+  readonly language: PictureLanguage;
+}
+
+interface VerdictLike {
+  readonly explanation?: { readonly ru?: string; readonly en?: string };
+}
+
+/** The first sentence of the server's explanation; "п. 3." inside a sentence is not its end. */
+export function firstSentence(text: string): string {
+  const end = /[.!](?=\s+[\p{Lu}«])/u.exec(text);
+  return end ? text.slice(0, end.index + 1) : text;
+}
+
+/** Cuts a line to the width, with an ellipsis. */
+function fitted(ctx: TableContext, text: string, width: number): string {
+  if (ctx.measureText(text).width <= width) return text;
+  let cut = text;
+  while (cut.length > 1 && ctx.measureText(`${cut}…`).width > width) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+/** Paints the picture onto any table context of PICTURE_WIDTH × PICTURE_HEIGHT. */
+export function paintShotPicture(ctx: TableContext, input: PictureInput): void {
+  const { shot, players, language } = input;
+  const { played } = shot;
+  ctx.fillStyle = "#17261d";
+  ctx.fillRect(0, 0, PICTURE_WIDTH, PICTURE_HEIGHT);
+  const viewport = fitTable(PICTURE_WIDTH - 24, PICTURE_HEIGHT - CAPTION - 16);
+  ctx.save();
+  ctx.translate((PICTURE_WIDTH - viewport.width) / 2, 8);
+  drawStaticTable(ctx, viewport);
+  drawBalls(ctx, viewport, played.before);
+  const drawing = drawingOfShot(played, { before: played.before, rest: shot.rest, after: shot.after });
+  if (drawing) drawVerdict(ctx, viewport, drawing.items, { language });
+  ctx.restore();
+
+  const name = played.seat === 0 || played.seat === 1 ? (players[played.seat] ?? "") : "";
+  const shotWord = language === "ru" ? "Удар" : "Shot";
+  const lag = language === "ru" ? "Разыгрыш" : "The lag";
+  const head =
+    played.kind === "lag" ? `${shotWord} ${played.number} · ${lag}` : `${shotWord} ${played.number} · ${name}`;
+  const score = `${players[0] ?? "—"} ${shot.score[0]} : ${shot.score[1]} ${players[1] ?? "—"}`;
+  const explanation = (played.verdict as VerdictLike | null)?.explanation?.[language] ?? "";
+  const top = PICTURE_HEIGHT - CAPTION;
+  ctx.fillStyle = "#0d1510";
+  ctx.fillRect(0, top, PICTURE_WIDTH, CAPTION);
+  ctx.textAlign = "left";
+  ctx.textBaseline = "alphabetic";
+  ctx.fillStyle = "#ffd23f";
+  ctx.font = `700 30px ${FONT}`;
+  ctx.fillText(fitted(ctx, head, 560), 24, top + 38);
+  ctx.textAlign = "right";
+  ctx.fillStyle = "#f4efe1";
+  ctx.fillText(fitted(ctx, score, 560), PICTURE_WIDTH - 24, top + 38);
+  ctx.textAlign = "left";
+  ctx.font = `400 24px ${FONT}`;
+  ctx.fillStyle = "#e6e6e6";
+  ctx.fillText(fitted(ctx, firstSentence(explanation), PICTURE_WIDTH - 48), 24, top + 76);
+}
+
+export interface RenderedPicture {
+  readonly png: Buffer;
+  /** Milliseconds the painting held the event loop. */
+  readonly paintMs: number;
+  /** Milliseconds the PNG encoding took on the thread pool (the event loop was free meanwhile). */
+  readonly encodeMs: number;
+}
+
+/** The shot's picture as PNG bytes, with how long each half took. */
+export async function renderShotPicture(input: PictureInput): Promise<RenderedPicture> {
+  const canvas = createCanvas(PICTURE_WIDTH, PICTURE_HEIGHT);
+  const started = performance.now();
+  paintShotPicture(canvas.getContext("2d"), input);
+  const painted = performance.now();
+  const png = await canvas.encode("png");
+  return { png, paintMs: painted - started, encodeMs: performance.now() - painted };
+}
