@@ -62,6 +62,7 @@ describe("the practice table", () => {
     await dragOnTable(page, { x: -0.4, y: 0.45 }, { x: -0.4, y: 0.98 });
     await page.getByTestId("tray-0").waitFor();
     expect(await ballAt(page, 0)).toBeUndefined();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/practice-laptop-arrange.png` });
     await page.getByTestId("practice-undo").click();
     await waitFor(
       "the coloured ball back",

@@ -6,7 +6,8 @@ import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useMe
 import { useTranslation } from "react-i18next";
 import type { Vec } from "../game/aim-geometry.ts";
 import { angleTowards, normaliseAngle } from "../game/aim-geometry.ts";
-import { callMessage, withCalled, withoutCalled, withWay } from "../game/call-builder.ts";
+import { aimPatchOf } from "../game/aim-gesture.ts";
+import { callMessage } from "../game/call-builder.ts";
 import { followGuide } from "../game/call-way.ts";
 import { whiteCueDefault } from "../game/cue-default.ts";
 import { callMarks, guideLines } from "../game/guide-overlay.ts";
@@ -25,10 +26,10 @@ import { trayOf } from "../practice/situation.ts";
 import { EMPTY_OVERLAY, type Overlay } from "../table/draw-overlay.ts";
 import type { BallToDraw } from "../table/draw-table.ts";
 import { type PointerKind, TableCanvas } from "../table/TableCanvas.tsx";
-import { AimControls } from "./AimControls.tsx";
 import { BallIcon } from "./BallIcon.tsx";
 import { CopyLink } from "./CopyLink.tsx";
 import { PracticeSituation } from "./PracticeSituation.tsx";
+import { StrokeDock } from "./StrokeDock.tsx";
 import { useAim } from "./use-aim.ts";
 import { useShotPlayback } from "./use-shot-playback.ts";
 import { useStrokeKeys } from "./use-stroke-keys.ts";
@@ -136,14 +137,8 @@ export function PracticeTable({ initial, linkProblem }: Props) {
   );
 
   function onGesture(effect: GestureEffect) {
-    if (effect.kind === "aim") update({ angle: effect.angle });
-    else if (effect.kind === "power") update({ speed: effect.speed });
-    else if (effect.kind === "tap-ball") {
-      if (aim.mode === "cue") update({ cue: effect.ball, mode: "aim" });
-      else update({ pending: aim.pending === effect.ball ? null : effect.ball });
-    } else if (effect.kind === "tap-pocket" && callTarget !== null) {
-      update({ call: withCalled(aim.call, callTarget, effect.pocket), pending: null });
-    }
+    const patch = aimPatchOf(effect, aim, { callTarget, canCall: true, canPickCue: true });
+    if (patch) update(patch);
   }
   const aimPointer = useTablePointer(
     composing && cuePos
@@ -436,29 +431,16 @@ export function PracticeTable({ initial, linkProblem }: Props) {
       </div>
       <div className="dock" data-testid="dock">
         {mode === "aim" ? (
-          <AimControls
+          <StrokeDock
             kind="shot"
-            mode={aim.mode}
-            onMode={(m) => update({ mode: m, pending: null })}
+            aim={aim}
+            update={update}
             cue={cueId}
             placing={false}
-            angle={aim.angle}
-            onAngle={(angle) => update({ angle: normaliseAngle(angle) })}
-            onTurn={(delta) => turnBy(delta)}
-            speed={aim.speed}
-            onSpeed={(speed) => update({ speed })}
-            offset={aim.offset}
-            onOffset={(offset) => update({ offset })}
             call={call}
             lit={marks.map((m) => m.lit)}
             callTarget={callTarget}
-            onPocket={(pocket) =>
-              callTarget !== null && update({ call: withCalled(aim.call, callTarget, pocket), pending: null })
-            }
-            onOwn={() => update({ pending: cueId })}
-            onWay={(ball, way) => update({ call: withWay(call, ball, way) })}
-            onRemove={(ball) => update({ call: withoutCalled(aim.call, ball) })}
-            onClear={() => update({ call: [], pending: null })}
+            onTurn={(delta) => turnBy(delta)}
             onShoot={() => void shoot()}
             canShoot={composing && busy === null && problem === null && cuePos !== null}
             upright={upright}

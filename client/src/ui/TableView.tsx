@@ -1,4 +1,4 @@
-import { APEX_BALL, FOOT_SPOT, POCKETS, type PocketId } from "@habibka/shared/table";
+import { APEX_BALL, FOOT_SPOT, POCKETS } from "@habibka/shared/table";
 import {
   lazy,
   type KeyboardEvent as ReactKeyboardEvent,
@@ -13,7 +13,8 @@ import {
 import { useTranslation } from "react-i18next";
 import { turnKey } from "../game/aim-draft.ts";
 import { angleTowards, normaliseAngle, type Vec } from "../game/aim-geometry.ts";
-import { callMessage, withCalled, withoutCalled, withWay } from "../game/call-builder.ts";
+import { aimPatchOf } from "../game/aim-gesture.ts";
+import { callMessage } from "../game/call-builder.ts";
 import { type CallEntry, followGuide } from "../game/call-way.ts";
 import { whiteCueDefault } from "../game/cue-default.ts";
 import { callMarks, guideLines } from "../game/guide-overlay.ts";
@@ -28,13 +29,13 @@ import { createThrottle } from "../net/throttle.ts";
 import { EMPTY_OVERLAY, type Overlay } from "../table/draw-overlay.ts";
 import type { BallToDraw } from "../table/draw-table.ts";
 import { TableCanvas } from "../table/TableCanvas.tsx";
-import { AimControls } from "./AimControls.tsx";
 import { ConnectionBanner } from "./ConnectionBanner.tsx";
 import { withComputerName } from "./computer-name.ts";
 import { MatchMenu } from "./MatchMenu.tsx";
 import { OfferDock } from "./OfferDock.tsx";
 import { ResultOverlay } from "./ResultOverlay.tsx";
 import { Scoreboard } from "./Scoreboard.tsx";
+import { StrokeDock } from "./StrokeDock.tsx";
 import { TourOverlay, tourDone } from "./TourOverlay.tsx";
 import { TurnNotice } from "./TurnNotice.tsx";
 import { useAim } from "./use-aim.ts";
@@ -174,26 +175,20 @@ export function TableView({ session, state: synced, onLobby }: Props) {
     [],
   );
 
-  function addCall(ball: number, pocket: PocketId) {
-    update({ call: withCalled(aim.call, ball, pocket), pending: null });
-  }
   const callTarget = aim.pending ?? guide?.hit?.ball ?? null;
 
   function onGesture(effect: GestureEffect) {
-    if (effect.kind === "aim") update({ angle: effect.angle });
-    else if (effect.kind === "power") update({ speed: effect.speed });
-    else if (effect.kind === "place") {
+    if (effect.kind === "place") {
       const spot = placeInHouse(
         effect.at,
         composedBalls.filter((b) => b.id !== cueId),
         side,
       );
       if (spot) update({ place: spot });
-    } else if (effect.kind === "tap-ball") {
-      if (aim.mode === "cue" && !placing) {
-        if (effect.ball >= 0) update({ cue: effect.ball, mode: "aim" });
-      } else if (canShoot) update({ pending: aim.pending === effect.ball ? null : effect.ball });
-    } else if (effect.kind === "tap-pocket" && canShoot && callTarget !== null) addCall(callTarget, effect.pocket);
+      return;
+    }
+    const patch = aimPatchOf(effect, aim, { callTarget, canCall: canShoot, canPickCue: !placing });
+    if (patch) update(patch);
   }
   const pointer = useTablePointer(
     composing && cuePos
@@ -352,27 +347,16 @@ export function TableView({ session, state: synced, onLobby }: Props) {
   let dock: ReactNode;
   if (composing) {
     dock = (
-      <AimControls
+      <StrokeDock
         kind={canLag ? "lag" : "shot"}
-        mode={aim.mode}
-        onMode={(mode) => update({ mode, pending: null })}
+        aim={aim}
+        update={update}
         cue={cueId}
         placing={placing !== null}
-        angle={aim.angle}
-        onAngle={(angle) => update({ angle: normaliseAngle(angle) })}
-        onTurn={turn}
-        speed={aim.speed}
-        onSpeed={(speed) => update({ speed })}
-        offset={aim.offset}
-        onOffset={(offset) => update({ offset })}
         call={call}
         lit={marks.map((m) => m.lit)}
         callTarget={callTarget}
-        onPocket={(pocket) => callTarget !== null && addCall(callTarget, pocket)}
-        onOwn={() => update({ pending: cueId })}
-        onWay={(ball, way) => update({ call: withWay(call, ball, way) })}
-        onRemove={(ball) => update({ call: withoutCalled(aim.call, ball) })}
-        onClear={() => update({ call: [], pending: null })}
+        onTurn={turn}
         onShoot={shoot}
         canShoot={!waitingForServer && connected}
         upright={upright}
