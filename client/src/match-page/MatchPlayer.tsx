@@ -59,6 +59,8 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
   clockRef.current ??= new ShotClock(() => performance.now());
   const clock = clockRef.current;
   const [index, setIndex] = useState(() => indexOfNumber(shots, startAt));
+  // The number of the shot last reported through `onShown`.
+  const reported = useRef<number | null>(null);
   // Following: at the latest shot of a live match, moving on as new ones come.
   const [following, setFollowing] = useState(() => live && indexOfNumber(shots, startAt) === shots.length - 1);
   // Bumped whenever the clock is moved by hand or stops, so the table draws that moment.
@@ -82,7 +84,10 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
   useEffect(() => {
     clock.load(length, clock.playing ? 0 : length);
     bump();
-    if (shot) onShown?.(shot.message.number);
+    if (shot) {
+      reported.current = shot.message.number;
+      onShown?.(shot.message.number);
+    }
   }, [shotKey, length]);
 
   // A live match's new shot: followed at once (and played), unless the viewer went back.
@@ -107,10 +112,12 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
     [shots.length, live, clock, bump],
   );
 
-  // Another shot chosen outside (the match page's list of shots).
+  // Another shot chosen outside (the match page's list of shots). The page also hears of every shot this
+  // player shows (`onShown`) and hands it back as `startAt`: that echo, arriving after the viewer has moved
+  // on, must not pull him back to where he was.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the chosen shot changes
   useEffect(() => {
-    if (startAt === null) return;
+    if (startAt === null || startAt === reported.current) return;
     const chosen = shots.findIndex((s) => s.message.number === startAt);
     if (chosen >= 0 && chosen !== index) go(chosen, false);
   }, [startAt]);

@@ -32,3 +32,22 @@ export interface TableContext {
   setLineDash(segments: number[]): void;
   measureText(text: string): { readonly width: number };
 }
+
+/** A line through the points in table coordinates, solid or dashed; the dash is reset after it. */
+export function polyline(
+  ctx: TableContext,
+  points: readonly { readonly x: number; readonly y: number }[],
+  colour: string,
+  width: number,
+  dash: number[] = [],
+): void {
+  if (points.length < 2) return;
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = width;
+  ctx.setLineDash(dash);
+  ctx.beginPath();
+  ctx.moveTo(points[0]!.x, points[0]!.y);
+  for (const p of points.slice(1)) ctx.lineTo(p.x, p.y);
+  ctx.stroke();
+  ctx.setLineDash([]);
+}

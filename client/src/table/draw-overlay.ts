@@ -1,6 +1,7 @@
 import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH, HOUSE_LINE_X, POCKETS } from "@habibka/shared/table";
 import type { Vec } from "../game/aim-geometry.ts";
 import type { CallMark, GuideLines } from "../game/guide-overlay.ts";
+import { polyline } from "./canvas-context.ts";
 import { withTableTransform } from "./draw-table.ts";
 import type { Viewport } from "./viewport.ts";
 
@@ -81,24 +82,6 @@ function ring(ctx: CanvasRenderingContext2D, at: Vec, colour: string, width: num
   ctx.setLineDash(dash);
   ctx.beginPath();
   ctx.arc(at.x, at.y, BALL_RADIUS + width * 1.5, 0, 2 * Math.PI);
-  ctx.stroke();
-  ctx.setLineDash([]);
-}
-
-function polyline(
-  ctx: CanvasRenderingContext2D,
-  points: readonly Vec[],
-  colour: string,
-  width: number,
-  dash: number[] = [],
-): void {
-  if (points.length < 2) return;
-  ctx.strokeStyle = colour;
-  ctx.lineWidth = width;
-  ctx.setLineDash(dash);
-  ctx.beginPath();
-  ctx.moveTo(points[0]!.x, points[0]!.y);
-  for (const p of points.slice(1)) ctx.lineTo(p.x, p.y);
   ctx.stroke();
   ctx.setLineDash([]);
 }

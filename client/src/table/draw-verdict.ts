@@ -1,6 +1,6 @@
 import { clauseName } from "@habibka/shared/rules";
 import { BALL_RADIUS, CENTRE_LINE_X, POCKETS } from "@habibka/shared/table";
-import type { TableContext } from "./canvas-context.ts";
+import { polyline, type TableContext } from "./canvas-context.ts";
 import { withTableTransform } from "./draw-table.ts";
 import type { DrawingItem, Vec } from "./verdict-drawing.ts";
 import { toScreen, type Viewport } from "./viewport.ts";
@@ -120,18 +120,6 @@ function dot(ctx: TableContext, at: Vec, radius: number, colour: string): void {
   ctx.fill();
 }
 
-function line(ctx: TableContext, points: readonly Vec[], colour: string, width: number, dash: number[] = []): void {
-  if (points.length < 2) return;
-  ctx.strokeStyle = colour;
-  ctx.lineWidth = width;
-  ctx.setLineDash(dash);
-  ctx.beginPath();
-  ctx.moveTo(points[0]!.x, points[0]!.y);
-  for (const p of points.slice(1)) ctx.lineTo(p.x, p.y);
-  ctx.stroke();
-  ctx.setLineDash([]);
-}
-
 function mark(ctx: TableContext, item: DrawingItem, px: number): void {
   const colour = colourOf(item);
   const width = (item.proof ? 3 : 2) * px;
@@ -173,7 +161,7 @@ function mark(ctx: TableContext, item: DrawingItem, px: number): void {
     }
     case "called-path": {
       const pocket = POCKETS[item.pocket];
-      line(
+      polyline(
         ctx,
         item.points,
         colour,
@@ -194,7 +182,7 @@ function mark(ctx: TableContext, item: DrawingItem, px: number): void {
       return;
     case "off-table": {
       const s = BALL_RADIUS;
-      line(
+      polyline(
         ctx,
         [
           { x: item.at.x - s, y: item.at.y - s },
@@ -203,7 +191,7 @@ function mark(ctx: TableContext, item: DrawingItem, px: number): void {
         colour,
         3 * px,
       );
-      line(
+      polyline(
         ctx,
         [
           { x: item.at.x - s, y: item.at.y + s },
@@ -230,7 +218,7 @@ function arrow(ctx: TableContext, from: Vec, to: Vec, colour: string, px: number
   const uy = (to.y - from.y) / length;
   // Stop at the ball's edge, so the head points at the ball rather than hiding it.
   const tip = { x: to.x - ux * BALL_RADIUS * 1.4, y: to.y - uy * BALL_RADIUS * 1.4 };
-  line(ctx, [from, tip], colour, 2 * px, [6 * px, 4 * px]);
+  polyline(ctx, [from, tip], colour, 2 * px, [6 * px, 4 * px]);
   const head = 10 * px;
   ctx.fillStyle = colour;
   ctx.beginPath();

@@ -1,4 +1,4 @@
-import { findShot, lagShot, type PlannedShot } from "./pottable-shot.ts";
+import { findShot, lagShot, type PlannedShot, type TableView } from "./pottable-shot.ts";
 import { ballsOnTable, shelfOf, type TableClient } from "./table-client.ts";
 import { eventually } from "./test-server.ts";
 
@@ -77,6 +77,19 @@ export function inHand(state: TableClient["state"]): number | null {
   return null;
 }
 
+/** The table as the seat about to shoot sees it in the synced state: what the shot search reads. */
+export function shooterView(state: TableClient["state"], seat: 0 | 1): TableView {
+  const opening = state.phase === "opening";
+  return {
+    balls: ballsOnTable(state),
+    shelves: [shelfOf(state, 0), shelfOf(state, 1)],
+    debts: [state.players.get("0")?.debt ?? 0, state.players.get("1")?.debt ?? 0],
+    seat,
+    opening,
+    inHand: opening ? inHand(state) : null,
+  };
+}
+
 /**
  * Sends a request and waits until `done` or an error. Should a loaded machine still let the room's rate
  * limit catch the bot out, the request is sent again after a second (a few times at most); any other
@@ -126,15 +139,8 @@ export async function playScriptedMatch(
     const me = players[seat];
     const state = me.state;
     const number = state.shotNumber;
-    const opening = state.phase === "opening";
-    const planned = findShot({
-      balls: ballsOnTable(state),
-      shelves: [shelfOf(state, 0), shelfOf(state, 1)],
-      debts: [state.players.get("0")?.debt ?? 0, state.players.get("1")?.debt ?? 0],
-      seat,
-      opening,
-      inHand: opening ? inHand(state) : null,
-    });
+    const _opening = state.phase === "opening";
+    const planned = findShot(shooterView(state, seat));
     const request = {
       shotNumber: number,
       stroke: planned.stroke,

@@ -1,7 +1,7 @@
-import { simulate } from "../../../shared/src/physics/index.ts";
+import { simulate } from "@habibka/shared/physics";
 import { findShot } from "./pottable-shot.ts";
-import { inHand } from "./scripted-match.ts";
-import { ballsOnTable, createTable, joinTable, shelfOf, type TableClient } from "./table-client.ts";
+import { shooterView } from "./scripted-match.ts";
+import { ballsOnTable, createTable, joinTable, type TableClient } from "./table-client.ts";
 import { eventually } from "./test-server.ts";
 
 /**
@@ -61,14 +61,7 @@ export async function playOneShot(
   if (miss && !opening) {
     request = { shotNumber: number, stroke: missStroke(state), call: [] };
   } else {
-    const planned = findShot({
-      balls: ballsOnTable(state),
-      shelves: [shelfOf(state, 0), shelfOf(state, 1)],
-      debts: [state.players.get("0")?.debt ?? 0, state.players.get("1")?.debt ?? 0],
-      seat,
-      opening,
-      inHand: opening ? inHand(state) : null,
-    });
+    const planned = findShot(shooterView(state, seat));
     request = {
       shotNumber: number,
       stroke: planned.stroke,

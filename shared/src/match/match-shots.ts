@@ -7,7 +7,7 @@ import type { ContractVerdict } from "../rules/verdict-types.ts";
 import type { BallPosition } from "../table/balls.ts";
 import type { MatchAction } from "./actions.ts";
 import { applyAction } from "./apply-action.ts";
-import { initialMatch, type MatchRecord, type PlayedShot, RECORD_FORMAT } from "./record.ts";
+import { checkRecordFormat, initialMatch, type MatchRecord, type PlayedShot } from "./record.ts";
 import type { MatchResult } from "./transition.ts";
 
 /**
@@ -53,14 +53,8 @@ function restOf(action: MatchAction, played: PlayedShot): readonly BallPosition[
  * actions do not fold, is an error naming the first problem; it never throws.
  */
 export function matchShots(record: MatchRecord): MatchResult<MatchShot[]> {
-  if (record.header.format !== RECORD_FORMAT) {
-    return fail(
-      "record-format",
-      `Record format ${String(record.header.format)} is not one this version reads (it reads ${RECORD_FORMAT}).`,
-      `Формат записи ${String(record.header.format)} не поддерживается.`,
-      "format",
-    );
-  }
+  const format = checkRecordFormat(record.header);
+  if (!format.ok) return format;
   let state = initialMatch(record.header);
   const shots: MatchShot[] = [];
   for (const [index, entry] of record.actions.entries()) {

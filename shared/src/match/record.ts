@@ -1,4 +1,4 @@
-import { fail } from "../rules/result.ts";
+import { fail, ok } from "../rules/result.ts";
 import type { ShotVerdict } from "../rules/verdict-types.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallPosition } from "../table/balls.ts";
@@ -78,19 +78,24 @@ export function initialMatch(header: RecordHeader): MatchState {
   return newMatch({ opener: header.settings.opening, seed: header.seed });
 }
 
+/** Whether this version reads a record of the header's format: every reader of a record asks first. */
+export function checkRecordFormat(header: RecordHeader): MatchResult<RecordHeader> {
+  if (header.format === RECORD_FORMAT) return ok(header);
+  return fail(
+    "record-format",
+    `Record format ${String(header.format)} is not one this version reads (it reads ${RECORD_FORMAT}).`,
+    `Формат записи ${String(header.format)} не поддерживается.`,
+    "format",
+  );
+}
+
 /**
  * Folds a record back into its match. A record of a format this code does not know, or whose actions do
  * not fold (corrupt, or edited by hand), is an error that names the first problem; it never throws.
  */
 export function replayMatch(record: MatchRecord): MatchResult<MatchState> {
-  if (record.header.format !== RECORD_FORMAT) {
-    return fail(
-      "record-format",
-      `Record format ${String(record.header.format)} is not one this version reads (it reads ${RECORD_FORMAT}).`,
-      `Формат записи ${String(record.header.format)} не поддерживается.`,
-      "format",
-    );
-  }
+  const format = checkRecordFormat(record.header);
+  if (!format.ok) return format;
   try {
     return foldActions(
       initialMatch(record.header),
