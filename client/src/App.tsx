@@ -8,7 +8,6 @@ import type { SessionTarget } from "./net/table-session.ts";
 import { isPracticePath, PRACTICE_PATH, type PracticeOpening, practiceOpening } from "./practice/practice-route.ts";
 import { InviteGate } from "./ui/InviteGate.tsx";
 import { Lobby } from "./ui/Lobby.tsx";
-import { PracticeTable } from "./ui/PracticeTable.tsx";
 import { codeFromPath, rememberName, storedName } from "./ui/player-name.ts";
 import { TableScreen } from "./ui/TableScreen.tsx";
 
@@ -16,6 +15,8 @@ import { TableScreen } from "./ui/TableScreen.tsx";
 const RulesPage = lazy(() => import("./ui/RulesPage.tsx"));
 // So is a match's page, reached by a shared link or from the lobby's history.
 const MatchPage = lazy(() => import("./match-page/MatchPage.tsx"));
+// The practice table is a page of its own that most visits never open: its code loads with it.
+const PracticeTable = lazy(() => import("./ui/PracticeTable.tsx").then((m) => ({ default: m.PracticeTable })));
 
 type Route =
   | { readonly kind: "lobby" }
@@ -145,7 +146,9 @@ export function App() {
           </Lobby>
         )}
         {route.kind === "practice" && (
-          <PracticeTable key={route.key} initial={route.initial} linkProblem={route.linkProblem} />
+          <Suspense fallback={<p className="match-page-status">{t("replay.loading")}</p>}>
+            <PracticeTable key={route.key} initial={route.initial} linkProblem={route.linkProblem} />
+          </Suspense>
         )}
         {route.kind === "match" && (
           <Suspense fallback={<p className="match-page-status">{t("replay.loading")}</p>}>
