@@ -514,7 +514,8 @@ export function createHabibkaRoom(services: RoomServices) {
       this.computer?.stop();
       // Whatever was being recorded is finished first.
       await this.actions;
-      if (this.restarting) return;
+      // A table whose record could not be written never opened: its code went back when it failed.
+      if (this.restarting || (this.live as LiveMatch | undefined) === undefined) return;
       await releaseTableCode(this.presence, this.roomId);
       this.live.release();
       await this.live
