@@ -31,6 +31,9 @@ export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
   const { t, i18n } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
   const [shown, setShown] = useState<number | null>(shot);
+  // The shot chosen here (the link's, or one picked from the list) for the player to go to; what the player
+  // shows by itself comes back through \`onShown\` and only marks the list, so it can never pull him back.
+  const [chosen, setChosen] = useState<number | null>(shot);
   const [copied, setCopied] = useState<"" | "copied" | "failed">("");
   const etag = useRef<string | null>(null);
   const live = loaded.kind === "ready" && loaded.data.result === null;
@@ -161,7 +164,7 @@ export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
       <MatchPlayer
         shots={data.shots}
         names={data.players}
-        startAt={shown}
+        startAt={chosen}
         live={live}
         onShown={onShown}
         actions={actions}
@@ -188,6 +191,7 @@ export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
                   onClick={(event) => {
                     event.preventDefault();
                     setShown(s.message.number);
+                    setChosen(s.message.number);
                   }}
                 >
                   {t("log.entry", { number: s.message.number, name: who })}

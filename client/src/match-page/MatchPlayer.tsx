@@ -59,8 +59,10 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
   clockRef.current ??= new ShotClock(() => performance.now());
   const clock = clockRef.current;
   const [index, setIndex] = useState(() => indexOfNumber(shots, startAt));
-  // The number of the shot last reported through `onShown`.
-  const reported = useRef<number | null>(null);
+  // The shot chosen last, ahead of the render that shows it: keys pressed faster than the page renders each
+  // move one shot on from the last, not from the one still on the screen.
+  const shownIndex = useRef(index);
+  shownIndex.current = index;
   // Following: at the latest shot of a live match, moving on as new ones come.
   const [following, setFollowing] = useState(() => live && indexOfNumber(shots, startAt) === shots.length - 1);
   // Bumped whenever the clock is moved by hand or stops, so the table draws that moment.
@@ -84,10 +86,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
   useEffect(() => {
     clock.load(length, clock.playing ? 0 : length);
     bump();
-    if (shot) {
-      reported.current = shot.message.number;
-      onShown?.(shot.message.number);
-    }
+    if (shot) onShown?.(shot.message.number);
   }, [shotKey, length]);
 
   // A live match's new shot: followed at once (and played), unless the viewer went back.
@@ -104,6 +103,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
     (to: number, keepPlaying = clock.playing) => {
       if (shots.length === 0) return;
       const next = Math.min(Math.max(to, 0), shots.length - 1);
+      shownIndex.current = next;
       setFollowing(live && next === shots.length - 1);
       setIndex(next);
       if (!keepPlaying) clock.pause();
@@ -111,13 +111,12 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
     },
     [shots.length, live, clock, bump],
   );
+  const step = useCallback((by: number, keepPlaying?: boolean) => go(shownIndex.current + by, keepPlaying), [go]);
 
-  // Another shot chosen outside (the match page's list of shots). The page also hears of every shot this
-  // player shows (`onShown`) and hands it back as `startAt`: that echo, arriving after the viewer has moved
-  // on, must not pull him back to where he was.
+  // Another shot chosen outside (the match page's list of shots).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the chosen shot changes
   useEffect(() => {
-    if (startAt === null || startAt === reported.current) return;
+    if (startAt === null) return;
     const chosen = shots.findIndex((s) => s.message.number === startAt);
     if (chosen >= 0 && chosen !== index) go(chosen, false);
   }, [startAt]);
@@ -161,7 +160,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
       }
       if (clock.over()) {
         if (index < shots.length - 1) {
-          go(index + 1, true);
+          step(1, true);
           return;
         }
         clock.pause();
@@ -184,8 +183,8 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       const key = event.key.toLowerCase();
       if (key === " " || key === "k") toggle();
-      else if (key === "arrowleft") go(index - 1);
-      else if (key === "arrowright") go(index + 1);
+      else if (key === "arrowleft") step(-1);
+      else if (key === "arrowright") step(1);
       else if (key === "j") seek(clock.time() - SEEK_SECONDS);
       else if (key === "l") seek(clock.time() + SEEK_SECONDS);
       else return;
@@ -193,7 +192,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [toggle, go, seek, index, clock]);
+  }, [toggle, seek, clock, step]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the shot by its key, not its object
   const drawing = useMemo(
@@ -264,7 +263,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
           })}
         </ol>
         <div className="row player-buttons">
-          <button type="button" data-testid="prev-shot" onClick={() => go(index - 1)} disabled={index === 0}>
+          <button type="button" data-testid="prev-shot" onClick={() => step(-1)} disabled={index === 0}>
             <span aria-hidden="true">«</span> <span className="long">{t("replay.prevShot")}</span>
           </button>
           <button
@@ -277,12 +276,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
             {clock.playing ? "‖" : "▶"}{" "}
             <span className="long">{clock.playing ? t("replay.pause") : t("replay.play")}</span>
           </button>
-          <button
-            type="button"
-            data-testid="next-shot"
-            onClick={() => go(index + 1)}
-            disabled={index >= shots.length - 1}
-          >
+          <button type="button" data-testid="next-shot" onClick={() => step(1)} disabled={index >= shots.length - 1}>
             <span className="long">{t("replay.nextShot")}</span> <span aria-hidden="true">»</span>
           </button>
           <label className="speed">
