@@ -153,7 +153,7 @@ export async function createGameServer(
   const views = new MatchViews(records, logger);
   const pictures = new ShotPictures(pictureLimits);
   const threads = Math.max(1, Math.floor(availableParallelism() / 2 / config.workers));
-  const decisions = new DecidePool({ size: threads, ...decidePool });
+  const decisions = new DecidePool({ size: threads, engine: config.physicsEngine, ...decidePool });
   // The liveness ping is ours (heartbeat.ts), spread over its interval instead of all sockets at once.
   const transport = new WebSocketTransport({ pingInterval: 0, maxPayload: MAX_FRAME_BYTES });
   const stopHeartbeat = startHeartbeat(transport, { intervalMs: 10_000, maxMissed: 2 });

@@ -1,5 +1,6 @@
 import type { Decision, LevelSpec, Situation } from "@habibka/shared/computer";
 import type { ComputerLevel } from "@habibka/shared/match";
+import type { EngineName } from "@habibka/shared/physics";
 
 /** What the pool sends a worker, and what comes back: plain data, copied between threads. */
 export interface DecideJob {
@@ -7,6 +8,7 @@ export interface DecideJob {
   readonly situation: Situation;
   readonly level: ComputerLevel | LevelSpec;
   readonly seed: number;
+  readonly engine: EngineName;
 }
 
 export type DecideReply =

@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { Decision, LevelSpec, Situation } from "@habibka/shared/computer";
 import type { ComputerLevel } from "@habibka/shared/match";
+import { DEFAULT_ENGINE, type EngineName } from "@habibka/shared/physics";
 import type { DecideJob, DecideReply } from "./decide-messages.ts";
 
 /**
@@ -11,6 +12,8 @@ import type { DecideJob, DecideReply } from "./decide-messages.ts";
  */
 
 export interface DecidePoolOptions {
+  /** The engine the search simulates on: the one the tables' shots are judged on (PHYSICS_ENGINE). */
+  readonly engine?: EngineName;
   /** Worker threads; default 1, leaving the other cores to the rooms. */
   readonly size?: number;
   /** A decision taking longer fails and its worker is ended; default 10 s. */
@@ -31,6 +34,7 @@ interface Slot {
 }
 
 export class DecidePool {
+  readonly #engine: EngineName;
   readonly #size: number;
   readonly #timeoutMs: number;
   readonly #workerUrl: URL;
@@ -40,16 +44,17 @@ export class DecidePool {
   #closed = false;
 
   constructor(options: DecidePoolOptions = {}) {
+    this.#engine = options.engine ?? DEFAULT_ENGINE;
     this.#size = Math.max(1, options.size ?? 1);
     this.#timeoutMs = options.timeoutMs ?? 10_000;
     this.#workerUrl = options.workerUrl ?? new URL("./decide-worker.ts", import.meta.url);
   }
 
-  /** The decision of `decide(situation, level, seed)`, computed in a worker thread. */
+  /** The decision of `decide(situation, level, seed, engine)`, computed in a worker thread. */
   decide(situation: Situation, level: ComputerLevel | LevelSpec, seed: number): Promise<Decision> {
     if (this.#closed) return Promise.reject(new Error("the decision pool is closed"));
     return new Promise((resolve, reject) => {
-      this.#queue.push({ id: this.#nextId++, situation, level, seed, resolve, reject });
+      this.#queue.push({ id: this.#nextId++, situation, level, seed, engine: this.#engine, resolve, reject });
       this.#dispatch();
     });
   }

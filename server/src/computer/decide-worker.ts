@@ -8,7 +8,7 @@ const port = parentPort;
 port.on("message", (job: DecideJob) => {
   let reply: DecideReply;
   try {
-    reply = { id: job.id, decision: decide(job.situation, job.level, job.seed) };
+    reply = { id: job.id, decision: decide(job.situation, job.level, job.seed, job.engine) };
   } catch (error) {
     reply = { id: job.id, error: (error as Error).message };
   }

@@ -1,4 +1,4 @@
-import { LEVELS, reducedLevel, type Situation } from "@habibka/shared/computer";
+import { decide, LEVELS, reducedLevel, type Situation } from "@habibka/shared/computer";
 import { afterEach, describe, expect, it } from "vitest";
 import { DecidePool } from "../../src/computer/decide-pool.ts";
 
@@ -59,5 +59,10 @@ describe("the computer's worker pool", () => {
     await hanging;
     await waiting;
     await expect(pool.decide(SITUATION, QUICK, 1)).rejects.toThrow(/closed/);
+  });
+
+  it("decides on the engine it was made for (the tables' PHYSICS_ENGINE)", async () => {
+    pool = new DecidePool({ engine: "planck" });
+    expect(await pool.decide(SITUATION, QUICK, 4)).toEqual(decide(SITUATION, QUICK, 4, "planck"));
   });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_ENGINE, type EngineName } from "../physics/engines.ts";
 import type { CalledBall } from "../rules/call.ts";
 import { readBatch } from "../sim/read-batch.ts";
 import type { CliOutcome } from "../sim/run-cli.ts";
@@ -23,9 +24,9 @@ export interface Advice {
   intended: FullStroke;
 }
 
-export function advise({ situation, level, seed }: ReadPosition): Advice {
+export function advise({ situation, level, seed }: ReadPosition, engine: EngineName = DEFAULT_ENGINE): Advice {
   const started = performance.now();
-  const decision = decide(situation, level, seed);
+  const decision = decide(situation, level, seed, engine);
   const wall = performance.now() - started;
   if (decision.type !== "shot") throw new Error(`a position gave a ${decision.type} decision`);
   return {
@@ -40,7 +41,7 @@ export function advise({ situation, level, seed }: ReadPosition): Advice {
   };
 }
 
-export function runAdvise(text: string): CliOutcome {
+export function runAdvise(text: string, engine: EngineName = DEFAULT_ENGINE): CliOutcome {
   const input = readBatch(text);
   if (!input.ok) return { ok: false, code: 2, message: input.message };
   const positions: ReadPosition[] = [];
@@ -50,7 +51,7 @@ export function runAdvise(text: string): CliOutcome {
     positions.push(read.position);
   }
   try {
-    const advice = positions.map(advise);
+    const advice = positions.map((position) => advise(position, engine));
     return { ok: true, code: 0, output: JSON.stringify(input.batch ? advice : advice[0]) };
   } catch (error) {
     // A bug, not bad input: one line and no stack trace, with its own status.

@@ -1,3 +1,4 @@
+import type { EngineName } from "../physics/engines.ts";
 import { simulate } from "../physics/index.ts";
 import type { Random } from "../random.ts";
 import type { PlayerIndex } from "../rules/position.ts";
@@ -33,8 +34,8 @@ interface LagRun {
   readonly reachedHead: boolean;
 }
 
-function lagRun(place: Point, angle: number, speed: number): LagRun {
-  const result = simulate({ balls: [{ id: 1, ...place }], strokes: [{ cue: 1, angle, speed }] });
+function lagRun(place: Point, angle: number, speed: number, engine: EngineName): LagRun {
+  const result = simulate({ balls: [{ id: 1, ...place }], strokes: [{ cue: 1, angle, speed }] }, engine);
   const cushions = result.events.flatMap((e) => (e.type === "cushion" ? [e.cushion] : []));
   const reachedHead = cushions.includes("H");
   const rest = result.rest.find((b) => b.id === 1);
@@ -46,7 +47,7 @@ function lagRun(place: Point, angle: number, speed: number): LagRun {
   return { distance: lost ? null : rest.x + HALF_LENGTH, reachedHead };
 }
 
-export function decideLag(seat: PlayerIndex, level: LevelSpec, random: Random): LagDecision {
+export function decideLag(seat: PlayerIndex, level: LevelSpec, random: Random, engine: EngineName): LagDecision {
   const place = lagPlace(seat);
   // Faster comes back further, so the rest distance falls with speed until the ball reaches the head cushion.
   let slow = 1;
@@ -54,7 +55,7 @@ export function decideLag(seat: PlayerIndex, level: LevelSpec, random: Random): 
   let simulations = 0;
   for (let i = 0; i < BISECTION_STEPS; i++) {
     const mid = (slow + fast) / 2;
-    const run = lagRun(place, 0, mid);
+    const run = lagRun(place, 0, mid, engine);
     simulations++;
     if (!run.reachedHead && (run.distance === null || run.distance > TARGET)) slow = mid;
     else fast = mid;
@@ -63,7 +64,7 @@ export function decideLag(seat: PlayerIndex, level: LevelSpec, random: Random): 
   let good = 0;
   for (let i = 0; i < SAMPLES; i++) {
     const played = clampSpeed(speed * (1 + normal(random) * level.speedError));
-    const { distance } = lagRun(place, normal(random) * level.aimError, played);
+    const { distance } = lagRun(place, normal(random) * level.aimError, played, engine);
     simulations++;
     if (distance !== null && distance <= GOOD_LAG) good++;
   }

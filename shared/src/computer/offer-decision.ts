@@ -1,3 +1,4 @@
+import type { EngineName } from "../physics/engines.ts";
 import { isLastBallPlay } from "../rules/last-ball.ts";
 import { opponentOf, WINNING_SHELF } from "../rules/position.ts";
 import type { PassDecision, TakeDecision } from "./decision.ts";
@@ -11,8 +12,13 @@ import type { Situation } from "./situation.ts";
  * means shooting from this table, and passing it means the opponent shoots from it. The computer takes it when
  * its best shot is worth more than what the opponent could make of the table.
  */
-export function decideOffer(situation: Situation, level: LevelSpec, seed: number): TakeDecision | PassDecision {
-  const { decision, choice } = decideShot({ ...situation, phase: "turn", offer: null }, level, seed);
+export function decideOffer(
+  situation: Situation,
+  level: LevelSpec,
+  seed: number,
+  engine: EngineName,
+): TakeDecision | PassDecision {
+  const { decision, choice } = decideShot({ ...situation, phase: "turn", offer: null }, level, seed, engine);
   const opponent = opponentOf(situation.player);
   const deciding = situation.shelves[opponent].length === WINNING_SHELF - 1 && situation.debts[opponent] === 0 ? 4 : 1;
   const lastBall = isLastBallPlay(situation.table, situation.shelves);

@@ -1,3 +1,4 @@
+import type { EngineName } from "../physics/engines.ts";
 import { seededRandom } from "../random.ts";
 import { isLastBallPlay } from "../rules/last-ball.ts";
 import { type BallPosition, COLOURED_BALL, isWhiteBall } from "../table/balls.ts";
@@ -49,12 +50,13 @@ export interface ShotSearchResult {
 }
 
 /** A shot for the opening or a turn: the search, then the level's execution error added to the chosen stroke. */
-export function decideShot(situation: Situation, level: LevelSpec, seed: number): ShotSearchResult {
+export function decideShot(situation: Situation, level: LevelSpec, seed: number, engine: EngineName): ShotSearchResult {
   const random = seededRandom(seed);
   const execution = seededRandom(seed ^ 0x5bd1e995);
   const opening = situation.phase === "opening";
   const search: Search = {
     level,
+    engine,
     striker: situation.player,
     shelves: situation.shelves,
     debts: situation.debts,

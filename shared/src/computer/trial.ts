@@ -1,3 +1,4 @@
+import type { EngineName } from "../physics/engines.ts";
 import { simulate } from "../physics/index.ts";
 import type { CalledBall } from "../rules/call.ts";
 import { isLastBallPlay } from "../rules/last-ball.ts";
@@ -24,6 +25,8 @@ const DECIDING_BALL = 4;
 
 export interface Search {
   readonly level: LevelSpec;
+  /** The engine every trial is simulated on: the table's own. */
+  readonly engine: EngineName;
   readonly striker: PlayerIndex;
   readonly shelves: Position["shelves"];
   readonly debts: Position["debts"];
@@ -98,7 +101,7 @@ export function runTrial(
   trace = false,
 ): Trial {
   search.simulations++;
-  const result = simulate({ balls: table, strokes: [stroke], trace });
+  const result = simulate({ balls: table, strokes: [stroke], trace }, search.engine);
   return judgeTrial(search, table, stroke, call, result.events, result.rest, result.trace);
 }
 

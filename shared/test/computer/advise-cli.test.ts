@@ -6,8 +6,8 @@ import { isInHouse } from "../../src/table/regions.ts";
 const ADVISE = fileURLToPath(new URL("../../src/computer/cli.ts", import.meta.url));
 const SIM = fileURLToPath(new URL("../../src/sim/cli.ts", import.meta.url));
 
-function run(cli: string, input: string) {
-  const r = spawnSync(process.execPath, [cli], { input, encoding: "utf8", timeout: 60_000 });
+function run(cli: string, input: string, args: readonly string[] = []) {
+  const r = spawnSync(process.execPath, [cli, ...args], { input, encoding: "utf8", timeout: 60_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -74,8 +74,8 @@ function expectAdviceShape(advice: Json) {
 }
 
 /** The advice for one position: exit 0, nothing on standard error, the contract's fields. */
-function adviceFor(position: Json): Json {
-  const r = run(ADVISE, JSON.stringify(position));
+function adviceFor(position: Json, args: readonly string[] = []): Json {
+  const r = run(ADVISE, JSON.stringify(position), args);
   expect(r.code).toBe(0);
   expect(r.stderr).toBe("");
   const advice = JSON.parse(r.stdout);
@@ -84,8 +84,8 @@ function adviceFor(position: Json): Json {
 }
 
 /** The simulator's verdict on the position with the advice played in it. */
-function verdictOf(position: Json, advice: Json): Json {
-  const sim = run(SIM, JSON.stringify(merged(position, advice)));
+function verdictOf(position: Json, advice: Json, args: readonly string[] = []): Json {
+  const sim = run(SIM, JSON.stringify(merged(position, advice)), args);
   expect(sim.code).toBe(0);
   return JSON.parse(sim.stdout).verdict;
 }
@@ -140,6 +140,29 @@ describe("advise command (docs/rules/advise-cli.md)", () => {
     const { wall_ms: _a, ...statsA } = a.stats;
     const { wall_ms: _b, ...statsB } = b.stats;
     expect({ ...a, stats: statsA }).toEqual({ ...b, stats: statsB });
+  });
+
+  it("searches on Planck.js with --engine planck: a different aim to the last digits, and it scores there", () => {
+    const exact = adviceFor(EASY_POT, ["--engine", "exact"]);
+    const planck = adviceFor(EASY_POT, ["--engine=planck"]);
+    expect(planck.intended.angle).not.toBe(exact.intended.angle);
+    expect(planck.call).toEqual(exact.call);
+    const verdict = verdictOf(EASY_POT, planck, ["--engine", "planck"]);
+    expect(verdict.foul).toBe(false);
+    expect(verdict.winner).toBe(0);
+  });
+
+  it.each([
+    ["an unknown engine", ["--engine", "box2d"], "--engine: expected exact or planck"],
+    ["an option it does not take", ["--trace"], "arguments: "],
+    ["a file named as an argument", ["position.json"], "arguments: "],
+  ])("exit 2, nothing on stdout, one line: %s", (_name, args, start) => {
+    const r = run(ADVISE, JSON.stringify(EASY_POT), args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    const lines = r.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.startsWith(start)).toBe(true);
   });
 
   const change = (edit: (p: Json) => void): string => {

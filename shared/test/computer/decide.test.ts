@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decide } from "../../src/computer/decide.ts";
 import type { ShotDecision } from "../../src/computer/decision.ts";
 import type { Situation } from "../../src/computer/situation.ts";
-import { simulate } from "../../src/physics/index.ts";
+import { type EngineName, simulate } from "../../src/physics/index.ts";
 import { judgeShot } from "../../src/rules/verdict.ts";
 import type { BallPosition } from "../../src/table/balls.ts";
 import { WHITE_BALLS } from "../../src/table/balls.ts";
@@ -25,8 +25,8 @@ function turn(table: BallPosition[], overrides: Partial<Situation> = {}): Situat
 }
 
 /** Plays a shot decision through the real simulator and rules. */
-function play(situation: Situation, decision: ShotDecision) {
-  const result = simulate({ balls: situation.table, strokes: [decision.stroke] });
+function play(situation: Situation, decision: ShotDecision, engine: EngineName = "exact") {
+  const result = simulate({ balls: situation.table, strokes: [decision.stroke] }, engine);
   return judgeShot({
     position: { table: situation.table, shelves: situation.shelves, debts: situation.debts },
     striker: situation.player,
@@ -108,5 +108,18 @@ describe("decide", { timeout: 30_000 }, () => {
       expect(Math.min(lag.angle, 360 - lag.angle)).toBeLessThan(0.5);
       expect(lag.expected.success).toBeGreaterThan(0.5);
     }
+  });
+
+  it("searches on the engine it is given, and what it finds on Planck.js scores there", () => {
+    const exact = decide(EASY, "master", 1, "exact");
+    const planck = decide(EASY, "master", 1, "planck");
+    if (exact.type !== "shot" || planck.type !== "shot") throw new Error("not a shot");
+    // The aim is refined against simulated contacts, so the two engines' last digits tell which one ran.
+    expect(planck.intended.angle).not.toBe(exact.intended.angle);
+    expect(Math.abs(planck.intended.angle - exact.intended.angle)).toBeLessThan(1e-3);
+    expect(planck.call).toEqual(exact.call);
+    const verdict = play(EASY, planck, "planck");
+    expect(verdict.foul).toBe(false);
+    expect(verdict.counted).toEqual(planck.call.map((c) => c.ball));
   });
 });

@@ -37,4 +37,12 @@ describe("parseCliArgs – the command's options", () => {
       if (!parsed.ok) expect(parsed.message.startsWith("arguments: ")).toBe(true);
     }
   });
+
+  it("gives advise --engine but not --trace, and names advise in its usage", () => {
+    expect(parseCliArgs(["--engine", "planck"], "advise")).toEqual({ ok: true, trace: false, engine: "planck" });
+    expect(parseCliArgs([], "advise")).toEqual({ ok: true, trace: false, engine: "exact" });
+    const parsed = parseCliArgs(["--trace"], "advise");
+    if (parsed.ok) throw new Error("advise took --trace");
+    expect(parsed.message).toMatch(/^arguments: .*\(usage: advise \[--engine exact\|planck\] < position\.json\)$/);
+  });
 });
