@@ -23,6 +23,7 @@ import { MatchRecords } from "./records/match-records.ts";
 import { type RestoreReport, TableRestorer } from "./records/restore.ts";
 import { DEFAULT_LEASE_TIMINGS, type LeaseTimings, TableLeases } from "./records/table-leases.ts";
 import { createHabibkaRoom } from "./rooms/habibka-room.ts";
+import { IndexedLocalDriver } from "./rooms/indexed-local-driver.ts";
 
 export const ROOM_NAME = "habibka";
 export const LOBBY_NAME = "lobby";
@@ -161,7 +162,8 @@ export async function createGameServer(
     transport,
     greet: false,
     logger: colyseusLogger(logger),
-    ...(presence ? { presence, driver: new RedisDriver(config.redisUrl) } : {}),
+    driver: presence ? new RedisDriver(config.redisUrl) : new IndexedLocalDriver(),
+    ...(presence ? { presence } : {}),
     ...(config.publicAddress ? { publicAddress: config.publicAddress } : {}),
     express: (app) => {
       app.disable("x-powered-by");

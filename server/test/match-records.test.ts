@@ -114,6 +114,30 @@ describe.each(places)("MatchRecords on %s", (_name, place) => {
     await records.close();
   });
 
+  it("writes actions arriving together, each table told only of what happened to its own", async () => {
+    const records = await open();
+    const ids = Array.from({ length: 40 }, (_, i) => `t${i}`);
+    for (const id of ids) await records.createRecord(header(id), HERE);
+    await records.createRecord(header("elsewhere"), { owner: "other", until: 10_000 });
+    await records.append("t0", 0, { at: 1, action: sit(0, "A") }, {}, HERE);
+    // Sent at once: forty tables' next actions, one repeating a position already written, one for a table
+    // another process holds. Those two are refused; every other is written, listing included.
+    const writes = [
+      ...ids.map((id) => records.append(id, 0, { at: 2, action: sit(0, "B") }, { players: ["B", null] }, HERE)),
+      records.append("elsewhere", 0, { at: 2, action: sit(0, "C") }, {}, HERE),
+    ];
+    const outcomes = await Promise.allSettled(writes);
+    expect(outcomes[0]!.status).toBe("rejected");
+    expect(outcomes.slice(1, 40).every((o) => o.status === "fulfilled")).toBe(true);
+    expect(outcomes[40]).toMatchObject({ status: "rejected", reason: expect.any(LeaseLostError) });
+    expect((await records.loadRecord("t0"))!.actions).toHaveLength(1);
+    expect((await records.loadRecord("t7"))!.actions).toHaveLength(1);
+    expect((await records.getMatch("t7"))!.players).toEqual(["B", null]);
+    expect((await records.getMatch("t0"))!.players).toEqual([null, null]);
+    expect((await records.loadRecord("elsewhere"))!.actions).toHaveLength(0);
+    await records.close();
+  });
+
   it("hands out an unheld table to one claimant only, renews and gives back leases", async () => {
     const records = await open();
     await records.createRecord(header("held"), { owner: "p1", until: 5_000 });

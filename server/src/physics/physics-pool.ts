@@ -12,12 +12,19 @@ export interface ShotPhysics {
   close(): Promise<void>;
 }
 
+/** Enough to keep a worker busy across an event-loop hop of the main thread; each is a shot's input. */
+const SHOTS_QUEUED_PER_WORKER = 32;
+
 export function createPhysicsPool(options: { readonly threads: number }): ShotPhysics {
   const pool = new Piscina({
     filename: new URL("./physics-worker.ts", import.meta.url).href,
     minThreads: options.threads,
     maxThreads: options.threads,
     idleTimeout: Number.POSITIVE_INFINITY,
+    // Shots queued in the worker itself, not in the pool: with one at a time, the worker sat idle after each
+    // shot until the rooms' event loop (busy with thousands of sockets) got round to handing it the next, and
+    // under load shots waited seconds behind that hand-over while the worker's core was half idle.
+    concurrentTasksPerWorker: SHOTS_QUEUED_PER_WORKER,
   });
   return {
     simulate: (input, engine) => pool.run({ input, engine }) as Promise<SimulationResult>,

@@ -7,16 +7,29 @@ import type {
   RecordHeader,
 } from "@habibka/shared/match";
 import type { ChatBroadcast } from "@habibka/shared/protocol";
-import { type Kysely, sql } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import { type DatabaseLocation, openDatabase } from "./database.ts";
+import { GroupCommit } from "./group-commit.ts";
 import { type DatabaseKind, normalisedName, playerKey } from "./migrations.ts";
-import type { RecordsDatabase } from "./records-schema.ts";
+import type { RecordActionsTable, RecordsDatabase } from "./records-schema.ts";
 
 /**
  * The match records: each match is its header and the list of its actions (shared/src/match/record.ts),
- * appended one transaction per action before anyone is told of it. Queries go through Kysely (database.ts:
- * SQLite in a worker thread, or PostgreSQL), so a write that waits never holds up the game.
+ * appended before anyone is told of it, the actions arriving together committed in one transaction
+ * (group-commit.ts). Queries go through Kysely (database.ts: SQLite in a worker thread, or PostgreSQL), so a
+ * write that waits never holds up the game.
  */
+
+/** Actions one transaction appends at most: 7 parameters each, well within either database's limit. */
+const MAX_ACTIONS_PER_COMMIT = 200;
+
+/** One action waiting for its transaction. */
+interface ActionAppend {
+  readonly matchId: string;
+  readonly row: Insertable<RecordActionsTable>;
+  readonly listing: ReturnType<typeof listingColumns>;
+  readonly lease: Lease;
+}
 
 /** How a record ended: a match's result, or `closed` for a table that closed before its match began. */
 export interface RecordResult {
@@ -119,10 +132,12 @@ function listingColumns(listing: RecordListing) {
 export class MatchRecords {
   private readonly db: Kysely<RecordsDatabase>;
   readonly kind: DatabaseKind;
+  readonly #appends: GroupCommit<ActionAppend>;
 
   private constructor(db: Kysely<RecordsDatabase>, kind: DatabaseKind) {
     this.db = db;
     this.kind = kind;
+    this.#appends = new GroupCommit((batch) => this.#appendAll(batch), MAX_ACTIONS_PER_COMMIT);
   }
 
   /** Opens the database and brings its schema up to date; rejects when either fails. */
@@ -159,7 +174,7 @@ export class MatchRecords {
    * the lease. `action` is the action as JSON: what is stored is exactly what the match applied. Rejects
    * with LeaseLostError, writing nothing, when another process holds the table now.
    */
-  async append(
+  append(
     matchId: string,
     seq: number,
     entry: { readonly at: number; readonly action: string; readonly played?: PlayedShot },
@@ -168,26 +183,48 @@ export class MatchRecords {
   ): Promise<void> {
     const type = (JSON.parse(entry.action) as MatchAction).type;
     const { trace, ...played } = entry.played ?? { trace: null };
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("record_actions")
-        .values({
-          match_id: matchId,
-          seq,
-          at: entry.at,
-          type,
-          action: entry.action,
-          played: entry.played ? JSON.stringify(played) : null,
-          trace: trace ?? null,
-        })
-        .execute();
-      const [held] = await trx
-        .updateTable("match_records")
-        .set({ lease_until: lease.until, ...listingColumns(listing) })
-        .where("id", "=", matchId)
-        .where("owner", "=", lease.owner)
-        .execute();
-      if (Number(held?.numUpdatedRows ?? 0) !== 1) throw new LeaseLostError(matchId);
+    const row = {
+      match_id: matchId,
+      seq,
+      at: entry.at,
+      type,
+      action: entry.action,
+      played: entry.played ? JSON.stringify(played) : null,
+      trace: trace ?? null,
+    };
+    return this.#appends.submit({ matchId, row, listing: listingColumns(listing), lease });
+  }
+
+  /**
+   * One transaction for a batch of appends, in a fixed number of statements whatever its size: the leases
+   * renewed (which also tells the tables still held), the held tables' actions inserted, and the few listing
+   * changes. A table another process holds now gets LeaseLostError and has nothing written.
+   */
+  async #appendAll(batch: readonly ActionAppend[]): Promise<(Error | null)[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const held = new Set<string>();
+      for (const owner of new Set(batch.map((a) => a.lease.owner))) {
+        const mine = batch.filter((a) => a.lease.owner === owner);
+        const rows = await trx
+          .updateTable("match_records")
+          .set({ lease_until: Math.max(...mine.map((a) => a.lease.until)) })
+          .where("id", "in", [...new Set(mine.map((a) => a.matchId))])
+          .where("owner", "=", owner)
+          .returning("id")
+          .execute();
+        for (const row of rows) held.add(row.id);
+      }
+      const kept = batch.filter((a) => held.has(a.matchId));
+      if (kept.length > 0)
+        await trx
+          .insertInto("record_actions")
+          .values(kept.map((a) => a.row))
+          .execute();
+      for (const append of kept) {
+        if (Object.keys(append.listing).length === 0) continue;
+        await trx.updateTable("match_records").set(append.listing).where("id", "=", append.matchId).execute();
+      }
+      return batch.map((a) => (held.has(a.matchId) ? null : new LeaseLostError(a.matchId)));
     });
   }
 
@@ -437,6 +474,7 @@ export class MatchRecords {
   }
 
   async close(): Promise<void> {
+    await this.#appends.settled();
     await this.db.destroy();
   }
 }

@@ -23,10 +23,11 @@ import {
   answerOffer,
   decide,
   expireShotClock,
+  judgePlannedLag,
   judgePlannedShot,
   type MatchView,
+  planLag,
   planShot,
-  playLag,
   type Step,
   shotSimulation,
   viewMatch,
@@ -606,7 +607,11 @@ export function createHabibkaRoom(services: RoomServices) {
 
     private async lagFrom(seat: SeatIndex, message: LagMessage): Promise<Handled> {
       if (!hasBegun(this.live.match)) return waitingForOpponent("lag");
-      const step = playLag(this.live.match, seat, message, services.physicsEngine);
+      const plan = planLag(this.live.match, seat, message);
+      if (!plan.ok) return refusal("lag", plan.error);
+      const { simulation } = plan.value;
+      const simulated = simulation ? await services.physics.simulate(simulation, services.physicsEngine) : null;
+      const step = judgePlannedLag(this.live.match, plan.value, simulated);
       if (!step.ok) return refusal("lag", step.error);
       return (await this.apply(step.value)) ? undefined : notRecorded("lag");
     }

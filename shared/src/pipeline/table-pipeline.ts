@@ -107,30 +107,38 @@ function verdictOf(transition: Transition) {
 }
 
 /**
- * One player's lag shot. The first is only kept (secret) by the match; the second completes the lag: both
- * are struck at the same moment on an empty table (I21), simulated together on `engine` and judged.
+ * A lag shot checked. The first of the two is only kept (secret) by the match and needs no physics; the second
+ * completes the lag: both are struck at the same moment on an empty table (I21), simulated together.
  */
-export function playLag(
-  match: MatchState,
-  seat: Seat,
-  message: LagMessage,
-  engine: EngineName = DEFAULT_ENGINE,
-): Result<Step> {
+export interface LagPlan {
+  readonly action: LagAction;
+  /** The pair to simulate with the second shot; null for the first. */
+  readonly simulation: SimulationInput | null;
+  readonly pair: ReturnType<typeof lagPair>;
+}
+
+/** Checks a lag shot against the match and says what, if anything, to simulate. */
+export function planLag(match: MatchState, seat: Seat, message: LagMessage): Result<LagPlan> {
   if (match.phase !== "lag") return fail("wrong-phase", "The lag is over.", "Раскат уже сыгран.");
   const checked = validateLagShot(match, seat, message);
   if (!checked.ok) return checked;
-  const arriving: LagAction = {
+  const action: LagAction = {
     type: "lag",
     player: seat,
     place: message.place,
     angle: message.angle,
     speed: message.speed,
   };
-  const pair = lagPair(match, arriving);
-  if (pair === null) return decide(match, arriving);
+  const pair = lagPair(match, action);
+  if (pair === null) return ok({ action, simulation: null, pair });
   const { start, strokes } = lagStrokes(pair);
-  const simulation = simulate({ balls: start, strokes, trace: true }, engine);
-  const action: LagAction = { ...arriving, result: { events: simulation.events, rest: simulation.rest } };
+  return ok({ action, simulation: { balls: start, strokes, trace: true }, pair });
+}
+
+/** Judges a planned lag with what the physics made of the pair (null for the first shot, which waits). */
+export function judgePlannedLag(match: MatchState, plan: LagPlan, simulation: SimulationResult | null): Result<Step> {
+  if (plan.simulation === null || plan.pair === null || simulation === null) return decide(match, plan.action);
+  const action: LagAction = { ...plan.action, result: { events: simulation.events, rest: simulation.rest } };
   const applied = applyAction(match, action);
   if (!applied.ok) return applied;
   const lag = applied.value.lag;
@@ -142,14 +150,27 @@ export function playLag(
       kind: "lag",
       number: match.shotNumber,
       seat: -1,
-      request: { lags: pair },
-      before: start,
+      request: { lags: plan.pair },
+      before: plan.simulation.balls,
       events: simulation.events,
       trace: encodeTrace(simulation.trace ?? []),
       duration: traceDuration(simulation.trace),
       verdict: { ...lag, explanation: explainLag(lag) },
     },
   });
+}
+
+/** One player's lag shot, the pair simulated here on `engine` (exact unless given) and judged. */
+export function playLag(
+  match: MatchState,
+  seat: Seat,
+  message: LagMessage,
+  engine: EngineName = DEFAULT_ENGINE,
+): Result<Step> {
+  const plan = planLag(match, seat, message);
+  if (!plan.ok) return plan;
+  const { simulation } = plan.value;
+  return judgePlannedLag(match, plan.value, simulation ? simulate(simulation, engine) : null);
 }
 
 /** Taking the offer (the player will shoot) or passing it; both are told to the table at once. */
