@@ -1,12 +1,12 @@
 import { Worker } from "node:worker_threads";
-import { Kysely, PostgresDialect } from "kysely";
+import { type CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import { GenericSqliteWorkerDialect } from "kysely-generic-sqlite/worker";
 import { createNodeWorkerExecutor } from "kysely-generic-sqlite/worker-helper-node";
 import pg from "pg";
 import { type DatabaseKind, migrationProvider } from "./migrations.ts";
 import type { RecordsDatabase } from "./records-schema.ts";
-import type { SqliteWorkerData } from "./sqlite-worker.ts";
+import { GUARDED_WRITES, type GuardedStatements, type SqliteWorkerData } from "./sqlite-requests.ts";
 
 /**
  * Where the match records live: an embedded SQLite file (the default, one process), or a PostgreSQL server
@@ -16,26 +16,60 @@ export type DatabaseLocation =
   | { readonly kind: "sqlite"; readonly path: string; readonly busyTimeoutMs?: number }
   | { readonly kind: "postgres"; readonly url: string };
 
+/** A guard statement and the writes it allows: they run only when the guard changed exactly one row. */
+export interface GuardedWrite {
+  readonly guard: CompiledQuery;
+  readonly writes: readonly CompiledQuery[];
+}
+
 export interface OpenDatabase {
   readonly db: Kysely<RecordsDatabase>;
   readonly kind: DatabaseKind;
+  /**
+   * SQLite only (null on PostgreSQL): runs the writes as one transaction, all or nothing, and resolves with
+   * whether each one's guard held; rejects, writing nothing, when any statement fails. The whole transaction
+   * is one request to the worker thread: nothing else can run inside it, and it costs one hop of the busy
+   * event loop instead of one per statement.
+   */
+  readonly writeGuarded: ((writes: readonly GuardedWrite[]) => Promise<boolean[]>) | null;
 }
 
-function dialectFor(location: DatabaseLocation) {
-  if (location.kind === "postgres") {
-    // A write that cannot get a connection in time fails like a locked SQLite file: the action is refused.
-    const pool = new pg.Pool({ connectionString: location.url, max: 10, connectionTimeoutMillis: 5_000 });
-    return new PostgresDialect({ pool });
-  }
-  const data: SqliteWorkerData = { path: location.path, busyTimeoutMs: location.busyTimeoutMs ?? 2_000 };
-  return new GenericSqliteWorkerDialect(
-    createNodeWorkerExecutor({ worker: () => new Worker(new URL("./sqlite-worker.ts", import.meta.url)), data }),
-  );
+/** What the worker is sent: the statements' text and values, not Kysely's query trees. */
+function plain(query: CompiledQuery) {
+  return { sql: query.sql, parameters: query.parameters };
+}
+
+function sqliteWriter(connection: () => SqliteConnection): NonNullable<OpenDatabase["writeGuarded"]> {
+  return (writes) => {
+    const payload: GuardedStatements[] = writes.map((w) => ({ guard: plain(w.guard), writes: w.writes.map(plain) }));
+    return connection().request<boolean[]>(GUARDED_WRITES, payload);
+  };
+}
+
+/** The worker dialect's connection, which also takes requests of the worker's own (sqlite-worker.ts). */
+interface SqliteConnection extends DatabaseConnection {
+  request<T>(type: string, payload?: unknown): Promise<T>;
 }
 
 /** Opens the database and brings its schema up to date; rejects, closing it again, when either fails. */
 export async function openDatabase(location: DatabaseLocation): Promise<OpenDatabase> {
-  const db = new Kysely<RecordsDatabase>({ dialect: dialectFor(location) });
+  let sqlite: SqliteConnection | null = null;
+  const dialect =
+    location.kind === "postgres"
+      ? // A write that cannot get a connection in time fails like a locked SQLite file: the action is refused.
+        new PostgresDialect({
+          pool: new pg.Pool({ connectionString: location.url, max: 10, connectionTimeoutMillis: 5_000 }),
+        })
+      : new GenericSqliteWorkerDialect(
+          createNodeWorkerExecutor({
+            worker: () => new Worker(new URL("./sqlite-worker.ts", import.meta.url)),
+            data: { path: location.path, busyTimeoutMs: location.busyTimeoutMs ?? 2_000 } satisfies SqliteWorkerData,
+          }),
+          (connection) => {
+            sqlite = connection as SqliteConnection;
+          },
+        );
+  const db = new Kysely<RecordsDatabase>({ dialect });
   try {
     const { error } = await new Migrator({ db, provider: migrationProvider(location.kind) }).migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error(String(error));
@@ -43,5 +77,12 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
     await db.destroy().catch(() => undefined);
     throw cause;
   }
-  return { db, kind: location.kind };
+  const writeGuarded =
+    location.kind === "postgres"
+      ? null
+      : sqliteWriter(() => {
+          if (!sqlite) throw new Error("the SQLite connection is not open");
+          return sqlite;
+        });
+  return { db, kind: location.kind, writeGuarded };
 }

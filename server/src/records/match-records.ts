@@ -8,7 +8,7 @@ import type {
 } from "@habibka/shared/match";
 import type { ChatBroadcast } from "@habibka/shared/protocol";
 import { type Insertable, type Kysely, sql } from "kysely";
-import { type DatabaseLocation, openDatabase } from "./database.ts";
+import { type DatabaseLocation, type OpenDatabase, openDatabase } from "./database.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { type DatabaseKind, normalisedName, playerKey } from "./migrations.ts";
 import type { RecordActionsTable, RecordsDatabase } from "./records-schema.ts";
@@ -131,20 +131,21 @@ function listingColumns(listing: RecordListing) {
 
 export class MatchRecords {
   private readonly db: Kysely<RecordsDatabase>;
+  private readonly writeGuarded: OpenDatabase["writeGuarded"];
   readonly kind: DatabaseKind;
   readonly #appends: GroupCommit<ActionAppend>;
 
-  private constructor(db: Kysely<RecordsDatabase>, kind: DatabaseKind) {
+  private constructor({ db, kind, writeGuarded }: OpenDatabase) {
     this.db = db;
     this.kind = kind;
+    this.writeGuarded = writeGuarded;
     this.#appends = new GroupCommit((batch) => this.#appendAll(batch), MAX_ACTIONS_PER_COMMIT);
   }
 
   /** Opens the database and brings its schema up to date; rejects when either fails. */
   static async open(location: DatabaseLocation | { readonly path: string }): Promise<MatchRecords> {
     const where: DatabaseLocation = "kind" in location ? location : { kind: "sqlite", path: location.path };
-    const { db, kind } = await openDatabase(where);
-    return new MatchRecords(db, kind);
+    return new MatchRecords(await openDatabase(where));
   }
 
   /** A new match's record, before anything happens in it, held by the process that creates it. */
@@ -196,11 +197,39 @@ export class MatchRecords {
   }
 
   /**
-   * One transaction for a batch of appends, in a fixed number of statements whatever its size: the leases
-   * renewed (which also tells the tables still held), the held tables' actions inserted, and the few listing
-   * changes. A table another process holds now gets LeaseLostError and has nothing written.
+   * One transaction for a batch of appends. Each action is written only where this process still holds its
+   * table, renewing the lease; a table another process holds now gets LeaseLostError and has nothing
+   * written, while the rest of the batch commits.
    */
-  async #appendAll(batch: readonly ActionAppend[]): Promise<(Error | null)[]> {
+  #appendAll(batch: readonly ActionAppend[]): Promise<(Error | null)[]> {
+    return this.writeGuarded ? this.#appendInWorker(this.writeGuarded, batch) : this.#appendOverNetwork(batch);
+  }
+
+  /** SQLite: the lease update guards each insert, and the worker runs the whole transaction in one request. */
+  async #appendInWorker(
+    writeGuarded: NonNullable<OpenDatabase["writeGuarded"]>,
+    batch: readonly ActionAppend[],
+  ): Promise<(Error | null)[]> {
+    const held = await writeGuarded(
+      batch.map((append) => ({
+        guard: this.db
+          .updateTable("match_records")
+          .set({ lease_until: append.lease.until, ...append.listing })
+          .where("id", "=", append.matchId)
+          .where("owner", "=", append.lease.owner)
+          .compile(),
+        writes: [this.db.insertInto("record_actions").values(append.row).compile()],
+      })),
+    );
+    return batch.map((append, i) => (held[i] ? null : new LeaseLostError(append.matchId)));
+  }
+
+  /**
+   * PostgreSQL: a round trip costs a hop of the event loop, so the transaction takes a few statements whatever
+   * the batch's size: the leases renewed (which also tells the tables still held), the held tables' actions in
+   * one insert, and the few listing changes.
+   */
+  async #appendOverNetwork(batch: readonly ActionAppend[]): Promise<(Error | null)[]> {
     return this.db.transaction().execute(async (trx) => {
       const held = new Set<string>();
       for (const owner of new Set(batch.map((a) => a.lease.owner))) {

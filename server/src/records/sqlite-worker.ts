@@ -2,18 +2,13 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { createNodeOnMessageCallback } from "kysely-generic-sqlite/worker-helper-node";
+import { GUARDED_WRITES, type GuardedStatements, type SqliteWorkerData, type Statement } from "./sqlite-requests.ts";
 
 /**
  * The SQLite connection, in a worker thread of its own: `node:sqlite` is synchronous, so a slow disk or a
  * database locked by another process would otherwise stop every table's event loop. Here only the worker
  * waits, and the game keeps playing while a write is pending.
  */
-
-export interface SqliteWorkerData extends Record<string, unknown> {
-  readonly path: string;
-  /** How long a write waits for another process's lock before it fails, in ms. */
-  readonly busyTimeoutMs: number;
-}
 
 type Parameter = string | number | bigint | Uint8Array | null;
 
@@ -23,6 +18,17 @@ type Parameter = string | number | bigint | Uint8Array | null;
  * matters if some caller builds SQL with ever-new text.
  */
 const MAX_PREPARED = 256;
+const prepared = new Map<string, StatementSync>();
+
+function statementFor(db: DatabaseSync, sql: string): StatementSync {
+  let statement = prepared.get(sql);
+  if (!statement) {
+    if (prepared.size >= MAX_PREPARED) prepared.clear();
+    statement = db.prepare(sql);
+    prepared.set(sql, statement);
+  }
+  return statement;
+}
 
 /** node:sqlite binds no booleans or undefined; Kysely may pass both. */
 function bindable(value: unknown): Parameter {
@@ -31,36 +37,53 @@ function bindable(value: unknown): Parameter {
   return value as Parameter;
 }
 
-createNodeOnMessageCallback<SqliteWorkerData, DatabaseSync>(({ path, busyTimeoutMs }) => {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const db = new DatabaseSync(path);
-  // WAL lets readers (the match pages, a backup) work beside the writer; FULL syncs every commit to disk,
-  // because a shot is announced only once its record is durable.
-  db.exec(
-    `PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${busyTimeoutMs};`,
-  );
-  const prepared = new Map<string, StatementSync>();
-  const statementFor = (sql: string): StatementSync => {
-    let statement = prepared.get(sql);
-    if (!statement) {
-      if (prepared.size >= MAX_PREPARED) prepared.clear();
-      statement = db.prepare(sql);
-      prepared.set(sql, statement);
-    }
-    return statement;
-  };
-  return {
-    db,
-    query: (_isSelect, sql, parameters) => {
-      const statement = statementFor(sql);
-      const values = (parameters ?? []).map(bindable);
-      if (statement.columns().length > 0) return { rows: statement.all(...values) };
-      const result = statement.run(...values);
-      return { rows: [], insertId: BigInt(result.lastInsertRowid), numAffectedRows: BigInt(result.changes) };
-    },
-    close: () => {
-      prepared.clear();
-      db.close();
-    },
-  };
-});
+function run(db: DatabaseSync, { sql, parameters }: Statement) {
+  return statementFor(db, sql).run(...parameters.map(bindable));
+}
+
+/** All of it or none: each write's statements run only if its guard changed exactly one row. */
+function writeGuarded(db: DatabaseSync, writes: readonly GuardedStatements[]): boolean[] {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    const held = writes.map((write) => {
+      const ok = Number(run(db, write.guard).changes) === 1;
+      if (ok) for (const statement of write.writes) run(db, statement);
+      return ok;
+    });
+    db.exec("COMMIT");
+    return held;
+  } catch (error) {
+    if (db.isTransaction) db.exec("ROLLBACK");
+    throw error;
+  }
+}
+
+createNodeOnMessageCallback<SqliteWorkerData, DatabaseSync>(
+  ({ path, busyTimeoutMs }) => {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    const db = new DatabaseSync(path);
+    // WAL lets readers (the match pages, a backup) work beside the writer; FULL syncs every commit to disk,
+    // because a shot is announced only once its record is durable.
+    db.exec(
+      `PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${busyTimeoutMs};`,
+    );
+    return {
+      db,
+      query: (_isSelect, sql, parameters) => {
+        const statement = statementFor(db, sql);
+        const values = (parameters ?? []).map(bindable);
+        if (statement.columns().length > 0) return { rows: statement.all(...values) };
+        const result = statement.run(...values);
+        return { rows: [], insertId: BigInt(result.lastInsertRowid), numAffectedRows: BigInt(result.changes) };
+      },
+      close: () => {
+        prepared.clear();
+        db.close();
+      },
+    };
+  },
+  (sqlite, request) => {
+    if (request.type !== GUARDED_WRITES) throw new Error(`unknown request to the SQLite worker: ${request.type}`);
+    return writeGuarded(sqlite.db, request.payload as GuardedStatements[]);
+  },
+);
