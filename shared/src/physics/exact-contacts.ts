@@ -1,9 +1,10 @@
+import { HALF_LENGTH, HALF_WIDTH } from "../table/dimensions.ts";
 import type { SimBall } from "./ball.ts";
 import { DROP_ZONES, OBSTACLES, type Obstacle } from "./boundary.ts";
 import { R } from "./constants.ts";
 import type { Contact, ContactFinder } from "./contact.ts";
 import { discContactTime, lineContactTime } from "./contact-time.ts";
-import { dropTime } from "./pocket-drop.ts";
+import { dropTime, POCKET_REACH } from "./pocket-drop.ts";
 
 /**
  * The exact engine's contact finding: every time of impact in closed form (a quadratic per pair of discs, a
@@ -11,22 +12,67 @@ import { dropTime } from "./pocket-drop.ts";
  */
 export const exactContacts: ContactFinder = { earliest: earliestContact };
 
+/**
+ * How far inside the cushion lines a point is: 1-Lipschitz, so a ball whose centre is `d` inside is at least
+ * `d - inside(p)` from any point p.
+ */
+export function inside(x: number, y: number): number {
+  return Math.min(HALF_LENGTH - Math.abs(x), HALF_WIDTH - Math.abs(y));
+}
+
+/** The deepest a segment reaches inside the cushion lines, sampled finely enough to bound it from above. */
+function segmentDepth(ax: number, ay: number, dx: number, dy: number, length: number): number {
+  const samples = Math.max(1, Math.ceil(length / 0.001));
+  let deepest = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k <= samples; k++) {
+    const along = (length * k) / samples;
+    deepest = Math.max(deepest, inside(ax + dx * along, ay + dy * along));
+  }
+  // Between samples the depth can rise by at most half their spacing.
+  return deepest + length / samples / 2;
+}
+
+/**
+ * A ball whose centre is deeper inside the cushion lines than this, plus its travel in the drift, cannot reach
+ * any rail, jaw or drop line in that drift, so the finder skips them: they would all answer "never". Every
+ * rail counts with the ball's radius, every jaw nose with its reach, every drop line with the distance at
+ * which it looks at a ball at all; 1 µm covers rounding. Most of a shot's balls spend most of it in the open,
+ * so this removes most of the finder's work without changing a single result (about 0.17 m; open-table.test.ts
+ * checks the bound).
+ */
+export const OPEN_TABLE_DEPTH =
+  Math.max(
+    ...OBSTACLES.map((o) =>
+      o.kind === "wall" ? segmentDepth(o.ax, o.ay, o.dx, o.dy, o.length) + R : inside(o.cx, o.cy) + o.reach,
+    ),
+    ...DROP_ZONES.map((zone) => inside(zone.px, zone.py) + POCKET_REACH),
+  ) + 1e-6;
+
+/** Each ball's speed, computed once per search rather than once per pair (reused: the search runs per drift). */
+let speedScratch = new Float64Array(16);
+function speedsOf(balls: readonly SimBall[]): Float64Array {
+  if (speedScratch.length < balls.length) speedScratch = new Float64Array(balls.length);
+  for (let i = 0; i < balls.length; i++) speedScratch[i] = Math.sqrt(balls[i]!.vx ** 2 + balls[i]!.vy ** 2);
+  return speedScratch;
+}
+
 function earliestContact(balls: readonly SimBall[], limit: number): Contact | null {
   let best: Contact | null = null;
   let bestTime = limit;
   const n = balls.length;
+  const speeds = speedsOf(balls);
   for (let i = 0; i < n; i++) {
     const a = balls[i]!;
     if (!a.onTable) continue;
     const aMoves = a.vx !== 0 || a.vy !== 0;
-    const aSpeed = Math.sqrt(a.vx ** 2 + a.vy ** 2);
+    const aSpeed = speeds[i]!;
     for (let j = i + 1; j < n; j++) {
       const b = balls[j]!;
       if (!b.onTable || (!aMoves && b.vx === 0 && b.vy === 0)) continue;
       const px = b.x - a.x;
       const py = b.y - a.y;
       // Broad test: too far apart to meet within the limit at their present speeds.
-      const reachable = (aSpeed + Math.sqrt(b.vx ** 2 + b.vy ** 2)) * bestTime + 2 * R;
+      const reachable = (aSpeed + speeds[j]!) * bestTime + 2 * R;
       if (px * px + py * py > reachable * reachable) continue;
       const t = discContactTime(px, py, b.vx - a.vx, b.vy - a.vy, 2 * R, bestTime);
       if (t < bestTime || (best === null && t <= bestTime)) {
@@ -36,6 +82,7 @@ function earliestContact(balls: readonly SimBall[], limit: number): Contact | nu
     }
     if (!aMoves) continue;
     const travel = aSpeed * bestTime;
+    if (inside(a.x, a.y) > OPEN_TABLE_DEPTH + travel) continue;
     for (const o of OBSTACLES) {
       const t = obstacleContactTime(a, o, bestTime, travel);
       if (t < bestTime || (best === null && t <= bestTime)) {
@@ -54,7 +101,7 @@ function earliestContact(balls: readonly SimBall[], limit: number): Contact | nu
   return best;
 }
 
-function obstacleContactTime(ball: SimBall, o: Obstacle, limit: number, travel: number): number {
+export function obstacleContactTime(ball: SimBall, o: Obstacle, limit: number, travel: number): number {
   if (o.kind === "wall") {
     const rx = ball.x - o.ax;
     const ry = ball.y - o.ay;

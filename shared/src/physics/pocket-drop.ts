@@ -5,7 +5,7 @@ import type { DropZone } from "./boundary.ts";
 import { R } from "./constants.ts";
 
 /** Distance from a drop line within which a ball is examined at all (the mouth and its jaws lie inside it). */
-const POCKET_REACH = 0.15;
+export const POCKET_REACH = 0.15;
 
 /**
  * When a ball moving in a straight line (having `travel` metres to go in the drift) passes the pocket's drop
