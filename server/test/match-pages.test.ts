@@ -298,6 +298,15 @@ describe("match pages, the history and shared shots", () => {
       await expectError(`${base}/m/${open.matchId}/x.png`, 400, "bad-shot");
       await expectError(`${base}/m/${open.matchId}/2.png?lang=fr`, 400, "bad-query");
     });
+
+    it("gives a browser following a broken link the client with the 404, which tells the player so", async () => {
+      for (const path of ["/m/00000000-0000-4000-8000-000000000000", `/m/${open.matchId}/999`, "/m/not-a-match"]) {
+        const answer = await fetch(`${game.httpUrl}${path}`, { headers: { accept: "text/html,*/*;q=0.8" } });
+        expect(answer.status, path).toBe(path.endsWith("not-a-match") ? 400 : 404);
+        expect(answer.headers.get("content-type"), path).toMatch(/^text\/html/);
+        expect(await answer.text(), path).toContain('<div id="root">');
+      }
+    });
   });
 
   describe("GET /m/<id>/<n>.png: the shot's picture", () => {

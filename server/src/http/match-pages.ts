@@ -11,7 +11,8 @@ import { firstSentence, PICTURE_HEIGHT, PICTURE_WIDTH, type PictureInput, render
  * The match pages: `/m/<id>` (a match) and `/m/<id>/<n>` (the match at shot n) are the web client's routes,
  * served as its index.html with an Open Graph head of their own (title, the verdict's first sentence, the
  * shot's picture), so that a link unfurls in a messenger while the page still boots the client.
- * `/m/<id>/<n>.png` is that picture. A bad id or number is a 400, an unknown match or shot a 404, in JSON.
+ * `/m/<id>/<n>.png` is that picture. A bad id or number is a 400, an unknown match or shot a 404: in JSON, or,
+ * to a browser asking for a page, the client with that status (it shows that there is no such match).
  */
 
 export interface PictureLimits {
@@ -176,21 +177,33 @@ export function mountMatchPages(app: Application, options: MatchPagesOptions): v
     // Not built: the routes below say so, as the other client routes do.
   }
 
+  /**
+   * A page that cannot be shown: to a browser, the client itself with the status (it says in the player's
+   * language that there is no such match, and offers the way back); to anything else, the error in JSON.
+   */
+  function refusePage(req: Request, res: Response, status: 400 | 404, error: string, message: string): void {
+    if (index === null || req.accepts(["json", "html"]) !== "html") return refuse(res, status, error, message);
+    res.status(status).setHeader("Cache-Control", "no-cache");
+    res.type("html").send(index);
+  }
+
   async function page(req: Request, res: Response, shotText: string | undefined): Promise<void> {
     if (!MatchId.safeParse(req.params.id).success)
-      return refuse(res, 400, "bad-id", "a match id is a UUID, as in the match's link");
+      return refusePage(req, res, 400, "bad-id", "a match id is a UUID, as in the match's link");
     let number: number | undefined;
     if (shotText !== undefined) {
       const parsed = ShotNumber.safeParse(shotText);
       if (!/^\d+$/.test(shotText) || !parsed.success) {
-        return refuse(res, 400, "bad-shot", "a shot number is a whole number, as the shot log shows it");
+        return refusePage(req, res, 400, "bad-shot", "a shot number is a whole number, as the shot log shows it");
       }
       number = parsed.data;
     }
     const view = await views.get(req.params.id as string);
-    if (!view) return refuse(res, 404, "not-found", "no match with this id");
+    if (!view) return refusePage(req, res, 404, "not-found", "no match with this id");
     const shot = number === undefined ? undefined : shotOf(view, number);
-    if (number !== undefined && !shot) return refuse(res, 404, "no-such-shot", `the match has no shot ${number}`);
+    if (number !== undefined && !shot) {
+      return refusePage(req, res, 404, "no-such-shot", `the match has no shot ${number}`);
+    }
     if (index === null) {
       res.status(503).type("text/plain").send("The web client is not built: run `pnpm build` (or `pnpm start`).");
       return;
