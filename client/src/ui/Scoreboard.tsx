@@ -7,7 +7,7 @@ interface Props {
   readonly seat: 0 | 1 | null;
 }
 
-/** A small chip beside the computer's name: the seat is played by the program, not by a person. */
+/** A small chip before the computer's name: the seat is played by the program, not by a person. */
 function ComputerMark({ testId }: { readonly testId: string }) {
   const { t } = useTranslation();
   return (
@@ -55,12 +55,16 @@ export function Scoreboard({ snapshot, seat }: Props) {
             aria-current={turn ? "true" : undefined}
           >
             <div className="player-head">
-              <span className={absent ? "dot off" : "dot on"} aria-hidden="true" />
+              {/* The computer is never away: its chip takes the presence dot's place, leaving its name the room. */}
+              {player.computer ? (
+                <ComputerMark testId={`computer-${index}`} />
+              ) : (
+                <span className={absent ? "dot off" : "dot on"} aria-hidden="true" />
+              )}
               <span className="name">
                 {player.name}
                 {seat === index && <em className="you-tag"> ({t("table.you")})</em>}
               </span>
-              {player.computer && <ComputerMark testId={`computer-${index}`} />}
               <span className="score" data-testid={`score-${index}`}>
                 {player.shelf.length}
               </span>
