@@ -182,7 +182,10 @@ export function mountMatchPages(app: Application, options: MatchPagesOptions): v
    * language that there is no such match, and offers the way back); to anything else, the error in JSON.
    */
   function refusePage(req: Request, res: Response, status: 400 | 404, error: string, message: string): void {
-    if (index === null || req.accepts(["json", "html"]) !== "html") return refuse(res, status, error, message);
+    if (index === null || req.accepts(["json", "html"]) !== "html") {
+      refuse(res, status, error, message);
+      return;
+    }
     res.status(status).setHeader("Cache-Control", "no-cache");
     res.type("html").send(index);
   }
