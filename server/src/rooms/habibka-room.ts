@@ -609,8 +609,8 @@ export function createHabibkaRoom(services: RoomServices) {
       if (!hasBegun(this.live.match)) return waitingForOpponent("lag");
       const plan = planLag(this.live.match, seat, message);
       if (!plan.ok) return refusal("lag", plan.error);
-      const { simulation } = plan.value;
-      const simulated = simulation ? await services.physics.simulate(simulation, services.physicsEngine) : null;
+      const { pair } = plan.value;
+      const simulated = pair ? await services.physics.simulate(pair.simulation, services.physicsEngine) : null;
       const step = judgePlannedLag(this.live.match, plan.value, simulated);
       if (!step.ok) return refusal("lag", step.error);
       return (await this.apply(step.value)) ? undefined : notRecorded("lag");

@@ -2,13 +2,14 @@ import type { LagAction, MatchAction, ShotAction, ShotRequest } from "../match/a
 import { applyAction, prepareShot } from "../match/apply-action.ts";
 import { lagPair, lagStrokes, validateLagShot } from "../match/lag.ts";
 import { explainLag } from "../match/lag-verdict.ts";
-import type { MatchState } from "../match/match-state.ts";
+import type { LagShot, MatchState } from "../match/match-state.ts";
 import type { PlayedShot } from "../match/record.ts";
 import { clockStroke, type ShotSetup } from "../match/shot.ts";
 import type { MatchResult, Transition } from "../match/transition.ts";
 import { DEFAULT_ENGINE, type EngineName } from "../physics/engines.ts";
 import { type SimulationInput, type SimulationResult, simulate } from "../physics/simulate.ts";
 import type { LagMessage, ShotMessage } from "../protocol/client-messages.ts";
+import type { Pair } from "../rules/position.ts";
 import { fail, ok, type Result } from "../rules/result.ts";
 import { type BallTrace, encodeTrace } from "../shot/trace-codec.ts";
 import { visibleEnd } from "../shot/visible-end.ts";
@@ -112,9 +113,8 @@ function verdictOf(transition: Transition) {
  */
 export interface LagPlan {
   readonly action: LagAction;
-  /** The pair to simulate with the second shot; null for the first. */
-  readonly simulation: SimulationInput | null;
-  readonly pair: ReturnType<typeof lagPair>;
+  /** With the second shot: both shots and what to simulate; null for the first, which waits. */
+  readonly pair: { readonly shots: Pair<LagShot>; readonly simulation: SimulationInput } | null;
 }
 
 /** Checks a lag shot against the match and says what, if anything, to simulate. */
@@ -129,15 +129,15 @@ export function planLag(match: MatchState, seat: Seat, message: LagMessage): Res
     angle: message.angle,
     speed: message.speed,
   };
-  const pair = lagPair(match, action);
-  if (pair === null) return ok({ action, simulation: null, pair });
-  const { start, strokes } = lagStrokes(pair);
-  return ok({ action, simulation: { balls: start, strokes, trace: true }, pair });
+  const shots = lagPair(match, action);
+  if (shots === null) return ok({ action, pair: null });
+  const { start, strokes } = lagStrokes(shots);
+  return ok({ action, pair: { shots, simulation: { balls: start, strokes, trace: true } } });
 }
 
 /** Judges a planned lag with what the physics made of the pair (null for the first shot, which waits). */
 export function judgePlannedLag(match: MatchState, plan: LagPlan, simulation: SimulationResult | null): Result<Step> {
-  if (plan.simulation === null || plan.pair === null || simulation === null) return decide(match, plan.action);
+  if (plan.pair === null || simulation === null) return decide(match, plan.action);
   const action: LagAction = { ...plan.action, result: { events: simulation.events, rest: simulation.rest } };
   const applied = applyAction(match, action);
   if (!applied.ok) return applied;
@@ -150,8 +150,8 @@ export function judgePlannedLag(match: MatchState, plan: LagPlan, simulation: Si
       kind: "lag",
       number: match.shotNumber,
       seat: -1,
-      request: { lags: plan.pair },
-      before: plan.simulation.balls,
+      request: { lags: plan.pair.shots },
+      before: plan.pair.simulation.balls,
       events: simulation.events,
       trace: encodeTrace(simulation.trace ?? []),
       duration: traceDuration(simulation.trace),
@@ -169,8 +169,8 @@ export function playLag(
 ): Result<Step> {
   const plan = planLag(match, seat, message);
   if (!plan.ok) return plan;
-  const { simulation } = plan.value;
-  return judgePlannedLag(match, plan.value, simulation ? simulate(simulation, engine) : null);
+  const { pair } = plan.value;
+  return judgePlannedLag(match, plan.value, pair ? simulate(pair.simulation, engine) : null);
 }
 
 /** Taking the offer (the player will shoot) or passing it; both are told to the table at once. */
