@@ -1,4 +1,4 @@
-import { createServer, type Server as HttpServer } from "node:http";
+import type { Server as HttpServer } from "node:http";
 import { availableParallelism } from "node:os";
 import { LobbyRoom, matchMaker, type Presence, Server } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
@@ -12,6 +12,7 @@ import { mountClientFiles } from "./http/client-files.ts";
 import { mountErrorHandlers } from "./http/errors.ts";
 import { installFrontDoor } from "./http/front-door.ts";
 import { createHealthHandler } from "./http/health.ts";
+import { createHttpServer, HTTP_TIMEOUTS, type HttpTimeouts } from "./http/http-server.ts";
 import { mountMatchPages, type PictureLimits, ShotPictures } from "./http/match-pages.ts";
 import { MatchViews } from "./http/match-views.ts";
 import { createMatchesApi } from "./http/matches-api.ts";
@@ -75,6 +76,8 @@ export interface GameServerOptions {
   readonly practice?: { readonly shotsAtOnce?: number; readonly hintsAtOnce?: number };
   /** How many shot pictures are drawn at once, wait, and are kept (match-pages.ts). */
   readonly pictureLimits?: PictureLimits;
+  /** How long a request's headers and body may take to arrive (http-server.ts); tests of a stall shorten them. */
+  readonly httpTimeouts?: HttpTimeouts;
 }
 
 /**
@@ -105,8 +108,14 @@ async function redisPresence(url: string): Promise<RedisPresence> {
 }
 
 /** Answers HTTP on a port shared with the box's other workers exactly as on this process's own port. */
-async function shareHttp(own: HttpServer, port: number, host: string): Promise<void> {
-  const shared = createServer((req, res) => own.emit("request", req, res));
+async function shareHttp(
+  own: HttpServer,
+  port: number,
+  host: string,
+  logger: Logger,
+  timeouts: HttpTimeouts,
+): Promise<void> {
+  const shared = createHttpServer(logger, timeouts, (req, res) => own.emit("request", req, res));
   await new Promise<void>((resolve, reject) => {
     shared.once("error", reject);
     shared.listen(port, host, () => resolve());
@@ -150,13 +159,17 @@ export async function createGameServer(
   const limits = createAddressLimits(rateLimits.address);
   // One pool for every table against the computer in the process: half the box's cores, shared out between its
   // game processes (WORKERS), the rest for the rooms.
-  const { decidePool, practice, pictureLimits, ...roomOptions } = options;
+  const { decidePool, practice, pictureLimits, httpTimeouts = HTTP_TIMEOUTS, ...roomOptions } = options;
   const views = new MatchViews(records, logger);
   const pictures = new ShotPictures(pictureLimits);
   const threads = Math.max(1, Math.floor(availableParallelism() / 2 / config.workers));
   const decisions = new DecidePool({ size: threads, engine: config.physicsEngine, ...decidePool });
   // The liveness ping is ours (heartbeat.ts), spread over its interval instead of all sockets at once.
-  const transport = new WebSocketTransport({ pingInterval: 0, maxPayload: MAX_FRAME_BYTES });
+  const transport = new WebSocketTransport({
+    server: createHttpServer(logger, httpTimeouts),
+    pingInterval: 0,
+    maxPayload: MAX_FRAME_BYTES,
+  });
   const stopHeartbeat = startHeartbeat(transport, { intervalMs: 10_000, maxMissed: 2 });
   const server = new Server({
     transport,
@@ -229,7 +242,8 @@ export async function createGameServer(
       await server.listen(config.port, config.host);
       const http = transport.server!;
       installFrontDoor(http, { limits, logger, trustProxy: config.trustProxy });
-      if (options.sharedPort !== undefined) await shareHttp(http, options.sharedPort, config.host);
+      if (options.sharedPort !== undefined)
+        await shareHttp(http, options.sharedPort, config.host, logger, httpTimeouts);
       await matchMaker.createRoom(LOBBY_NAME, {});
       await restorer.restore({ all: alone });
       if (!alone) {

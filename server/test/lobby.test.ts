@@ -56,8 +56,11 @@ describe("the lobby and table codes", () => {
   });
 
   it("refuses a code that is not a live table", async () => {
-    // An unknown code gets Colyseus's own matchmaking answer, `room "<code>" not found` (docs/PROTOCOL.md, "Joining").
-    await expect(new Client(running.httpUrl).joinById("000000", { name: "Lost" })).rejects.toThrow(/not found/);
+    // An unknown code is a 404 `no-such-table` that names the code (docs/PROTOCOL.md, "HTTP").
+    await expect(new Client(running.httpUrl).joinById("000000", { name: "Lost" })).rejects.toMatchObject({
+      code: 404,
+      message: "no table has the code 000000",
+    });
   });
 
   it("refuses a watcher over the spectator cap with the server's reason, but never a seat's holder", async () => {

@@ -1,10 +1,16 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { CreateTableOptions, JoinTableOptions, TABLE_CODE_PATTERN } from "@habibka/shared/protocol";
+import {
+  CreateTableOptions,
+  describeIssue,
+  JoinTableOptions,
+  readUntrusted,
+  TABLE_CODE_PATTERN,
+} from "@habibka/shared/protocol";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
 import type { AddressLimitName, AddressLimits } from "../rate-limits.ts";
-import { describeIssue } from "../rooms/room-errors.ts";
+import { LogBudget } from "./log-budget.ts";
 
 /**
  * Every HTTP request and WebSocket upgrade passes here before Colyseus or Express sees it. It fixes the
@@ -43,6 +49,8 @@ const MATCHMAKING: readonly MatchmakingRoute[] = [
 ];
 
 const CORS = { "Access-Control-Allow-Origin": "*" };
+/** Clients that hang up mid-request are counted, not each logged: this many lines a minute at most. */
+const HANG_UP_WARNINGS_PER_MINUTE = 10;
 
 /**
  * Puts the front door before the server's request and upgrade handlers. Call it after Colyseus bound its
@@ -51,8 +59,9 @@ const CORS = { "Access-Control-Allow-Origin": "*" };
 export function installFrontDoor(server: Server, options: FrontDoorOptions): void {
   const onRequest = takeOnlyListener(server, "request") as (req: IncomingMessage, res: ServerResponse) => void;
   const onUpgrade = takeOnlyListener(server, "upgrade") as (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  const hangUps = new LogBudget(options.logger, HANG_UP_WARNINGS_PER_MINUTE, 60_000);
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
-    admitRequest(req, res, options).then(
+    admitRequest(req, res, options, hangUps).then(
       (admitted) => admitted && onRequest.call(server, req, res),
       (error: unknown) => failRequest(res, options.logger, error),
     );
@@ -114,7 +123,12 @@ function limitFor(req: IncomingMessage): AddressLimitName {
   return "pages";
 }
 
-async function admitRequest(req: IncomingMessage, res: ServerResponse, options: FrontDoorOptions): Promise<boolean> {
+async function admitRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: FrontDoorOptions,
+  hangUps: LogBudget,
+): Promise<boolean> {
   const address = clientAddress(req, options.trustProxy);
   stampAddress(req, address);
   const answer = await options.limits.take(limitFor(req), address);
@@ -131,10 +145,15 @@ async function admitRequest(req: IncomingMessage, res: ServerResponse, options: 
   }
   const path = (req.url ?? "/").split("?")[0]!;
   if (!path.startsWith("/matchmake/") || req.method === "OPTIONS") return true;
-  return admitMatchmaking(req, res, path);
+  return admitMatchmaking(req, res, path, hangUps);
 }
 
-async function admitMatchmaking(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
+async function admitMatchmaking(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  hangUps: LogBudget,
+): Promise<boolean> {
   const [, , method, target, ...rest] = path.split("/");
   const route = MATCHMAKING.find((r) => r.method === method);
   if (req.method !== "POST" || !route || target === undefined || rest.length > 0 || !route.target.test(target)) {
@@ -142,7 +161,11 @@ async function admitMatchmaking(req: IncomingMessage, res: ServerResponse, path:
     return false;
   }
   const raw = await readBody(req);
-  if (raw === null) {
+  if (raw === "hung-up") {
+    hangUps.warn({ method, bytes: req.socket.bytesRead }, "a client hung up before its request body arrived");
+    return false;
+  }
+  if (raw === "too-large") {
     refuse(res, 413, "body-too-large", `a request body may be at most ${MAX_BODY_BYTES} bytes`);
     return false;
   }
@@ -153,33 +176,142 @@ async function admitMatchmaking(req: IncomingMessage, res: ServerResponse, path:
     refuse(res, 400, "bad-json", "the request body is not JSON");
     return false;
   }
-  const checked = route.body.safeParse(body);
-  if (!checked.success) {
-    refuse(res, 400, "bad-options", describeIssue(checked.error.issues[0]));
+  const checked = readUntrusted(route.body, body);
+  if (!checked.ok) {
+    refuse(res, 400, "bad-options", describeIssue(checked.issue));
     return false;
   }
   // Colyseus's router takes a body already read from `req.body` instead of reading the stream again.
   (req as IncomingMessage & { body?: unknown }).body = body;
+  answerMatchmakingErrorsAsJson(res, route.method, target);
   return true;
 }
 
-/** The body, or null when it grows past the limit (the rest is never read). */
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
+/**
+ * The body; "too-large" when it grows past the limit (the rest is never read); "hung-up" when the client
+ * went away first, or stalled until the server's request timeout cut it (http-server.ts).
+ */
+function readBody(req: IncomingMessage): Promise<Buffer | "too-large" | "hung-up"> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
         req.pause();
-        resolve(null);
+        resolve("too-large");
         return;
       }
       chunks.push(chunk);
     });
     req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
+    // Whichever comes first settles it; the later ones change nothing.
+    req.on("error", () => resolve("hung-up"));
+    req.on("close", () => resolve(req.complete ? Buffer.concat(chunks) : "hung-up"));
   });
+}
+
+/**
+ * Colyseus answers a failed matchmaking call with its own error number as the HTTP status (522 for a code
+ * that names no table, 524 for a reconnection that expired) and a body `{code, error}`. Players and their
+ * clients get a 4xx for their mistakes, with the `{error, message}` every other refusal has: the answer is
+ * caught as Colyseus starts it and rewritten (matchmakingRefusal says how).
+ */
+function answerMatchmakingErrorsAsJson(res: ServerResponse, method: string, target: string): void {
+  const writeHead = res.writeHead.bind(res);
+  const write = res.write.bind(res);
+  const end = res.end.bind(res);
+  const chunks: Buffer[] = [];
+  let caught = false;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    if (status < 400) return writeHead(status, ...(rest as []));
+    caught = true;
+    res.statusCode = status;
+    return res;
+  }) as typeof res.writeHead;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (!caught) return write(chunk as never, ...(rest as []));
+    if (typeof chunk === "string" || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    return true;
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (!caught) return end(chunk as never, ...(rest as []));
+    if (typeof chunk === "string" || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    const refusal = matchmakingRefusal(res.statusCode, parseJson(Buffer.concat(chunks)), method, target);
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    const body = JSON.stringify({ error: refusal.error, message: refusal.message });
+    writeHead(refusal.status, {
+      ...CORS,
+      "Content-Type": "application/json",
+      "Content-Length": Buffer.byteLength(body),
+    });
+    return end(body);
+  }) as typeof res.end;
+}
+
+function parseJson(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** Colyseus's matchmaking error numbers (@colyseus/shared-types ErrorCode). */
+const COLYSEUS = { noHandler: 520, invalidCriteria: 521, invalidRoomId: 522, unhandled: 523, expired: 524 } as const;
+
+/** The protocol's code for each status a room refuses a join with (ServerError in the room). */
+const REFUSAL_CODES: Readonly<Record<number, string>> = {
+  400: "bad-options",
+  403: "forbidden",
+  404: "not-found",
+  409: "refused",
+  410: "gone",
+  429: "too-many",
+  503: "unavailable",
+};
+
+/** What a player is told for a failed matchmaking call: a 4xx for his mistakes, a 5xx only for the server's. */
+export function matchmakingRefusal(
+  status: number,
+  body: unknown,
+  method: string,
+  target: string,
+): { status: number; error: string; message: string } {
+  const said = (body as { error?: unknown; message?: unknown } | null) ?? {};
+  const text = typeof said.error === "string" ? said.error : typeof said.message === "string" ? said.message : "";
+  const reconnecting = method === "reconnect";
+  switch (status) {
+    case COLYSEUS.invalidRoomId:
+    case COLYSEUS.invalidCriteria:
+      return reconnecting
+        ? {
+            status: 404,
+            error: "no-such-table",
+            message: "the table to reconnect to is gone; join it again by its code",
+          }
+        : { status: 404, error: "no-such-table", message: `no table has the code ${target}` };
+    case COLYSEUS.expired:
+      return {
+        status: 410,
+        error: "reconnection-expired",
+        message: "this reconnection is no longer valid; join again",
+      };
+    case COLYSEUS.noHandler:
+      return { status: 404, error: "not-found", message: "no such matchmaking call" };
+    case COLYSEUS.unhandled:
+      return reconnecting
+        ? { status: 400, error: "bad-reconnection", message: text || "the reconnection could not be read" }
+        : { status: 500, error: "internal", message: "the server could not handle this request" };
+  }
+  if (status >= 400 && status < 600) {
+    return {
+      status,
+      error: REFUSAL_CODES[status] ?? (status < 500 ? "refused" : "internal"),
+      message: text || "refused",
+    };
+  }
+  return { status: 500, error: "internal", message: "the server could not handle this request" };
 }
 
 function refuse(

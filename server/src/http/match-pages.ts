@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MatchShot } from "@habibka/shared/match";
+import { readUntrusted } from "@habibka/shared/protocol";
 import type { Application, Request, Response } from "express";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
@@ -191,15 +192,15 @@ export function mountMatchPages(app: Application, options: MatchPagesOptions): v
   }
 
   async function page(req: Request, res: Response, shotText: string | undefined): Promise<void> {
-    if (!MatchId.safeParse(req.params.id).success)
+    if (!readUntrusted(MatchId, req.params.id).ok)
       return refusePage(req, res, 400, "bad-id", "a match id is a UUID, as in the match's link");
     let number: number | undefined;
     if (shotText !== undefined) {
-      const parsed = ShotNumber.safeParse(shotText);
-      if (!/^\d+$/.test(shotText) || !parsed.success) {
+      const parsed = readUntrusted(ShotNumber, shotText);
+      if (!/^\d+$/.test(shotText) || !parsed.ok) {
         return refusePage(req, res, 400, "bad-shot", "a shot number is a whole number, as the shot log shows it");
       }
-      number = parsed.data;
+      number = parsed.value;
     }
     const view = await views.get(req.params.id as string);
     if (!view) return refusePage(req, res, 404, "not-found", "no match with this id");
@@ -216,22 +217,22 @@ export function mountMatchPages(app: Application, options: MatchPagesOptions): v
   }
 
   async function picture(req: Request, res: Response, shotText: string): Promise<void> {
-    if (!MatchId.safeParse(req.params.id).success)
+    if (!readUntrusted(MatchId, req.params.id).ok)
       return refuse(res, 400, "bad-id", "a match id is a UUID, as in the match's link");
-    const parsed = ShotNumber.safeParse(shotText);
-    if (!/^\d+$/.test(shotText) || !parsed.success) {
+    const parsed = readUntrusted(ShotNumber, shotText);
+    if (!/^\d+$/.test(shotText) || !parsed.ok) {
       return refuse(res, 400, "bad-shot", "a shot number is a whole number, as the shot log shows it");
     }
-    const language = Language.safeParse(req.query.lang);
-    if (!language.success || Object.keys(req.query).some((k) => k !== "lang")) {
+    const language = readUntrusted(Language, req.query.lang);
+    if (!language.ok || Object.keys(req.query).some((k) => k !== "lang")) {
       return refuse(res, 400, "bad-query", 'lang: "ru" or "en", and nothing else');
     }
     const view = await views.get(req.params.id as string);
     if (!view) return refuse(res, 404, "not-found", "no match with this id");
-    const shot = shotOf(view, parsed.data);
-    if (!shot) return refuse(res, 404, "no-such-shot", `the match has no shot ${parsed.data}`);
-    const key = `${view.match.id}/${parsed.data}/${language.data}`;
-    const png = await pictures.picture(key, { shot, players: view.match.players, language: language.data });
+    const shot = shotOf(view, parsed.value);
+    if (!shot) return refuse(res, 404, "no-such-shot", `the match has no shot ${parsed.value}`);
+    const key = `${view.match.id}/${parsed.value}/${language.value}`;
+    const png = await pictures.picture(key, { shot, players: view.match.players, language: language.value });
     if (!png) {
       res.setHeader("Retry-After", "2");
       return refuse(res, 503, "busy", "too many pictures are being drawn; try again shortly");

@@ -1,9 +1,8 @@
 import { shotScenario } from "@habibka/shared/match";
-import { PlayerName } from "@habibka/shared/protocol";
+import { describeIssue, PlayerName, readUntrusted } from "@habibka/shared/protocol";
 import { type Router as ExpressRouter, type Request, type Response, Router } from "express";
 import { z } from "zod";
 import type { MatchSummary } from "../records/match-records.ts";
-import { describeIssue } from "../rooms/room-errors.ts";
 import { MatchId, type MatchViews, ShotNumber, shotOf } from "./match-views.ts";
 
 /**
@@ -27,8 +26,8 @@ export function encodeCursor(match: MatchSummary): string | null {
 
 function decodeCursor(text: string): { finishedAt: number; id: string } | null {
   try {
-    const parsed = Cursor.safeParse(JSON.parse(Buffer.from(text, "base64url").toString("utf8")));
-    return parsed.success ? { finishedAt: parsed.data.f, id: parsed.data.i } : null;
+    const parsed = readUntrusted(Cursor, JSON.parse(Buffer.from(text, "base64url").toString("utf8")));
+    return parsed.ok ? { finishedAt: parsed.value.f, id: parsed.value.i } : null;
   } catch {
     return null;
   }
@@ -58,14 +57,14 @@ function refuse(res: Response, status: 400 | 404, error: string, message: string
 
 /** The match id of a route, or a 400 already answered. */
 function matchIdOf(req: Request, res: Response): string | null {
-  if (MatchId.safeParse(req.params.id).success) return req.params.id as string;
+  if (readUntrusted(MatchId, req.params.id).ok) return req.params.id as string;
   refuse(res, 400, "bad-id", "a match id is a UUID, as in the match's link");
   return null;
 }
 
 function shotNumberOf(req: Request, res: Response): number | null {
-  const parsed = ShotNumber.safeParse(req.params.shot);
-  if (parsed.success && /^\d+$/.test(String(req.params.shot))) return parsed.data;
+  const parsed = readUntrusted(ShotNumber, req.params.shot);
+  if (parsed.ok && /^\d+$/.test(String(req.params.shot))) return parsed.value;
   refuse(res, 400, "bad-shot", "a shot number is a whole number, as the shot log shows it");
   return null;
 }
@@ -79,12 +78,12 @@ export function createMatchesApi(views: MatchViews): ExpressRouter {
   });
 
   router.get("/", async (req, res) => {
-    const query = ListQuery.safeParse(req.query);
-    if (!query.success) {
-      refuse(res, 400, "bad-query", describeIssue(query.error.issues[0]));
+    const query = readUntrusted(ListQuery, req.query);
+    if (!query.ok) {
+      refuse(res, 400, "bad-query", describeIssue(query.issue));
       return;
     }
-    const { limit, cursor, player, ids } = query.data;
+    const { limit, cursor, player, ids } = query.value;
     if (ids) {
       if (cursor || player) {
         refuse(res, 400, "bad-query", "ids: look matches up by id alone, without a cursor or a player");

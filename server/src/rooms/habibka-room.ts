@@ -41,9 +41,11 @@ import {
   CLOSE_CODES,
   type ClientMessageType,
   CreateTableOptions,
+  describeIssue,
   EmptyMessage,
   JoinTableOptions,
   LagMessage,
+  readUntrusted,
   SeenMessage,
   ShotMessage,
 } from "@habibka/shared/protocol";
@@ -64,15 +66,7 @@ import type { TableLeases } from "../records/table-leases.ts";
 import { LiveMatch } from "./live-match.ts";
 import { lobbyMetadata } from "./lobby-metadata.ts";
 import { type ClientError, type Handled, MessageGuard, type MessageRule } from "./message-guard.ts";
-import {
-  aimOutOfTurn,
-  describeIssue,
-  notRecorded,
-  notSeated,
-  refusal,
-  stillAnimating,
-  waitingForOpponent,
-} from "./room-errors.ts";
+import { aimOutOfTurn, notRecorded, notSeated, refusal, stillAnimating, waitingForOpponent } from "./room-errors.ts";
 import { SeatHolds } from "./seat-holds.ts";
 import { hashSeatToken, newSeatToken, type SeatIndex, Seating } from "./seating.ts";
 import { shotBroadcast } from "./shot-broadcast.ts";
@@ -263,9 +257,9 @@ export function createHabibkaRoom(services: RoomServices) {
 
     /** A new table: its code, and its first match's record, exist before anyone is told of it. */
     private async create(options: unknown): Promise<void> {
-      const parsed = CreateTableOptions.safeParse(options);
-      if (!parsed.success) throw new ServerError(400, describeIssue(parsed.error.issues[0]));
-      const { visibility, opening, shotClock, seatHoldSeconds, spectatorCap, opponent, level } = parsed.data;
+      const parsed = readUntrusted(CreateTableOptions, options);
+      if (!parsed.ok) throw new ServerError(400, describeIssue(parsed.issue));
+      const { visibility, opening, shotClock, seatHoldSeconds, spectatorCap, opponent, level } = parsed.value;
       this.settings = {
         visibility,
         opening,
@@ -415,9 +409,9 @@ export function createHabibkaRoom(services: RoomServices) {
     }
 
     override onAuth(_client: Client, options: unknown, context: AuthContext): Admitted {
-      const parsed = JoinTableOptions.safeParse(options);
-      if (!parsed.success) throw new ServerError(400, describeIssue(parsed.error.issues[0]));
-      return { ...parsed.data, address: context.ip ?? "unknown" };
+      const parsed = readUntrusted(JoinTableOptions, options);
+      if (!parsed.ok) throw new ServerError(400, describeIssue(parsed.issue));
+      return { ...parsed.value, address: context.ip ?? "unknown" };
     }
 
     override async onJoin(client: Client, _options: unknown, auth: Admitted): Promise<void> {
@@ -826,9 +820,9 @@ function checked<S extends z.ZodType>(
   payload: unknown,
   handle: (message: z.infer<S>) => Promise<Handled> | Handled,
 ): Promise<Handled> | Handled {
-  const parsed = schema.safeParse(payload);
-  if (parsed.success) return handle(parsed.data);
-  return { type, code: "bad-message", message: `${type}: ${describeIssue(parsed.error.issues[0])}` };
+  const parsed = readUntrusted(schema, payload);
+  if (parsed.ok) return handle(parsed.value);
+  return { type, code: "bad-message", message: `${type}: ${describeIssue(parsed.issue)}` };
 }
 
 function addressOf(client: Client): string {

@@ -1,5 +1,5 @@
 import type { Client } from "@colyseus/core";
-import { CLOSE_CODES, type ErrorMessage } from "@habibka/shared/protocol";
+import { CLOSE_CODES, type ErrorMessage, fieldPath, readUntrusted } from "@habibka/shared/protocol";
 import type { z } from "zod";
 import type { Logger } from "../logger.ts";
 import type { MessageRate } from "../rate-limits.ts";
@@ -34,14 +34,18 @@ export interface MessageRule<S extends z.ZodType> {
 
 /**
  * Every message a table receives passes here, in order: the sender's rate for its type, the payload's
- * shape (zod, shared with the client), then the handler, all inside one catch so that no payload, however
- * hostile, can raise an error out of the room. A refused message gets a specific `error` and changes
- * nothing; a connection that keeps sending bad messages is closed.
+ * shape (zod, shared with the client, read so that no value can make it throw), then the handler, all
+ * inside one catch so that no payload, however hostile, can raise an error out of the room. A refused
+ * message gets a specific `error` and changes nothing; a connection that keeps sending bad messages is
+ * closed. The log hears of a connection's first refusal and its first failure only: what one connection
+ * can write there is bounded, however fast it sends.
  */
 export class MessageGuard {
   private readonly buckets = new Map<string, TokenBucket>();
   private readonly strikes = new Map<string, number>();
-  private readonly reportedFrames = new Set<string>();
+  /** Connections whose refusals, and whose failures, were logged already. */
+  private readonly loggedRefusal = new Set<string>();
+  private readonly loggedFailure = new Set<string>();
   private readonly logger: Logger;
   private readonly now: () => number;
   private readonly rateKey: RateKey;
@@ -68,27 +72,36 @@ export class MessageGuard {
       });
       return;
     }
-    const parsed = rule.schema.safeParse(payload ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue ? fieldPath(issue.path) : undefined;
+    const parsed = readUntrusted(rule.schema, payload ?? {});
+    if (!parsed.ok) {
+      const field = fieldPath(parsed.issue.path);
       this.refuse(client, {
         type,
         code: "bad-message",
-        message: `${type}: ${field ? `${field}: ` : ""}${issue?.message ?? "malformed"}`,
+        message: `${type}: ${field ? `${field}: ` : ""}${parsed.issue.message}`,
         messageRu: "Сообщение не по протоколу",
         field,
       });
       return;
     }
-    const error = await rule.handle(client, parsed.data);
+    const error = await rule.handle(client, parsed.value);
     if (error) client.send("error", error);
   }
 
-  /** A handler failed: logged once with its cause, and the sender is told that nothing changed. */
+  /**
+   * A handler failed: the sender is told that nothing changed, and it counts as a refusal, so that a
+   * message which keeps failing closes its connection like any other bad message. The cause, with its
+   * stack, is logged for the connection's first failure only.
+   */
   failed(client: Client, type: string, cause: unknown): void {
-    this.logger.error({ err: cause, type, sessionId: client.sessionId }, "message handler failed");
-    client.send("error", {
+    if (!this.loggedFailure.has(client.sessionId)) {
+      this.loggedFailure.add(client.sessionId);
+      this.logger.error(
+        { err: cause, type, sessionId: client.sessionId },
+        "message handler failed (further failures from this connection are not logged)",
+      );
+    }
+    this.refuse(client, {
       type,
       code: "internal",
       message: "the server could not handle this message; nothing changed",
@@ -102,21 +115,19 @@ export class MessageGuard {
     this.refuse(client, { type: shown, code: "unknown-message", message: `unknown message type "${shown}"` });
   }
 
-  /**
-   * A frame that is not a Colyseus message at all (or whose payload cannot be decoded): counted as a strike,
-   * and logged once per connection so that a flood of them cannot fill the log.
-   */
+  /** A frame that is not a Colyseus message at all (or whose payload cannot be decoded): a refusal like any. */
   malformedFrame(client: Client, bytes: number): void {
-    if (!this.reportedFrames.has(client.sessionId)) {
-      this.reportedFrames.add(client.sessionId);
-      this.logger.warn({ sessionId: client.sessionId, bytes }, "malformed frame (further ones from it are not logged)");
-    }
-    this.refuse(client, { type: "", code: "bad-frame", message: "the frame is not a protocol message" });
+    this.refuse(client, {
+      type: "",
+      code: "bad-frame",
+      message: `the frame (${bytes} bytes) is not a protocol message`,
+    });
   }
 
   forget(sessionId: string): void {
     this.strikes.delete(sessionId);
-    this.reportedFrames.delete(sessionId);
+    this.loggedRefusal.delete(sessionId);
+    this.loggedFailure.delete(sessionId);
   }
 
   private allow(key: string, type: string, limit: MessageRate): boolean {
@@ -138,6 +149,13 @@ export class MessageGuard {
 
   private refuse(client: Client, error: ClientError): void {
     client.send("error", error);
+    if (!this.loggedRefusal.has(client.sessionId)) {
+      this.loggedRefusal.add(client.sessionId);
+      this.logger.warn(
+        { sessionId: client.sessionId, type: error.type, code: error.code },
+        "refused a message (further refusals from this connection are not logged)",
+      );
+    }
     const strikes = (this.strikes.get(client.sessionId) ?? 0) + 1;
     this.strikes.set(client.sessionId, strikes);
     if (strikes === STRIKES_BEFORE_DISCONNECT) {
@@ -152,11 +170,4 @@ export function describeType(type: unknown): string {
   if (typeof type === "string") return type.slice(0, 40);
   if (typeof type === "number") return String(type);
   return `(${type === null ? "null" : typeof type})`;
-}
-
-/** A zod issue's path as the rules write fields: `call[1].pocket`, `stroke.angle`. */
-export function fieldPath(path: readonly PropertyKey[]): string | undefined {
-  let out = "";
-  for (const key of path) out += typeof key === "number" ? `[${key}]` : `${out ? "." : ""}${String(key)}`;
-  return out || undefined;
 }

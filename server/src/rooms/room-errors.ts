@@ -53,9 +53,3 @@ const MESSAGE_FIELDS: Readonly<Record<string, string | null>> = {
   player: null,
   type: null,
 };
-
-export function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {
-  if (!issue) return "invalid options";
-  const path = issue.path.map(String).join(".");
-  return path ? `${path}: ${issue.message}` : issue.message;
-}

@@ -1,7 +1,7 @@
 import type { Server } from "@colyseus/core";
 import type { EngineName } from "@habibka/shared/physics";
 import { createGameServer, type GameServerOptions } from "../../src/game-server.ts";
-import { createLogger } from "../../src/logger.ts";
+import { createLogger, type Logger } from "../../src/logger.ts";
 import { type AddressAllowances, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "../../src/rate-limits.ts";
 
 /**
@@ -47,9 +47,17 @@ export async function startTestServer(
     readonly physicsEngine?: EngineName;
     /** A folder with the built client's index.html, for tests of the pages served from it. */
     readonly clientDist?: string;
+    /** Where the server logs; silent unless a test reads what it writes. */
+    readonly logger?: Logger;
   } = {},
 ): Promise<RunningServer> {
-  const { databasePath = ":memory:", physicsEngine = "exact", clientDist = "/nonexistent", ...gameOptions } = options;
+  const {
+    databasePath = ":memory:",
+    physicsEngine = "exact",
+    clientDist = "/nonexistent",
+    logger = createLogger("silent"),
+    ...gameOptions
+  } = options;
   const game = await createGameServer(
     {
       port: 0,
@@ -61,7 +69,7 @@ export async function startTestServer(
       trustProxy: false,
       physicsEngine,
     },
-    createLogger("silent"),
+    logger,
     { rateLimits: TEST_RATE_LIMITS, ...gameOptions },
   );
   const port = await game.listen();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMPUTER_LEVELS, type ComputerLevel } from "../match/opponent.ts";
+import { readUntrusted } from "../read-untrusted.ts";
 import { scenarioShelves } from "../rules/scenario.ts";
 import { issueLine, pathOfField } from "../sim/format-issue.ts";
 import { positionSchema } from "../sim/scenario-schema.ts";
@@ -35,12 +36,9 @@ export type PositionCheck = { ok: true; position: ReadPosition } | { ok: false; 
  * place there is only a default, and it leaves the table for the search to place.
  */
 export function readPosition(input: unknown, prefix: readonly PropertyKey[] = []): PositionCheck {
-  const parsed = advisePositionSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return { ok: false, message: issueLine([...prefix, ...issue.path], issue.message) };
-  }
-  const { balls, match, level, seed } = parsed.data;
+  const parsed = readUntrusted(advisePositionSchema, input);
+  if (!parsed.ok) return { ok: false, message: issueLine([...prefix, ...parsed.issue.path], parsed.issue.message) };
+  const { balls, match, level, seed } = parsed.value;
   const problem = findPositionProblem({ balls, match }, { outOfPlay: true });
   if (problem) return { ok: false, message: issueLine([...prefix, ...problem.path], problem.message) };
   const { shelf, debt, opening } = match ?? { shelf: [0, 0] as const, debt: [0, 0] as const, opening: false };

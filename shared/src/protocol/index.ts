@@ -1,3 +1,4 @@
+export { describeIssue, fieldPath, type InputIssue, readUntrusted, type Untrusted } from "../read-untrusted.ts";
 export * from "./client-messages.ts";
 export * from "./close-codes.ts";
 export type * from "./practice-messages.ts";

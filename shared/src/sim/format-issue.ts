@@ -1,11 +1,8 @@
+import { fieldPath } from "../read-untrusted.ts";
+
 /** A field path as a reader writes it: `balls[3].x`, `[2].shot.speed` (batch), or `input` for the whole. */
 export function formatPath(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const key of path) {
-    if (typeof key === "number") out += `[${key}]`;
-    else out += out === "" ? String(key) : `.${String(key)}`;
-  }
-  return out === "" ? "input" : out;
+  return fieldPath(path) ?? "input";
 }
 
 /** One line for standard error: the field, then what was wrong with it. */

@@ -1,4 +1,5 @@
 import { canBallStandAt } from "../physics/boundary.ts";
+import { readUntrusted } from "../read-untrusted.ts";
 import { type Scenario, scenarioSetup, scenarioShelves } from "../rules/scenario.ts";
 import { isTipOffsetInRange, MAX_TIP_OFFSET } from "../shot/stroke.ts";
 import { isWhiteBall } from "../table/balls.ts";
@@ -29,14 +30,11 @@ export function validateScenario(
   prefix: readonly PropertyKey[] = [],
   checks: ScenarioChecks = {},
 ): Validation {
-  const parsed = scenarioSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return { ok: false, message: issueLine([...prefix, ...issue.path], issue.message) };
-  }
-  const problem = findProblem(parsed.data, checks);
+  const parsed = readUntrusted(scenarioSchema, input);
+  if (!parsed.ok) return { ok: false, message: issueLine([...prefix, ...parsed.issue.path], parsed.issue.message) };
+  const problem = findProblem(parsed.value, checks);
   if (problem) return { ok: false, message: issueLine([...prefix, ...problem.path], problem.message) };
-  return { ok: true, scenario: parsed.data };
+  return { ok: true, scenario: parsed.value };
 }
 
 /** The first thing wrong with an input: the path of the field at fault and what is wrong with it. */
