@@ -6,7 +6,7 @@
 // Run: node bench/hostile-visitor.bench.ts [--seconds 10] [--stalls 50]
 import { connect } from "node:net";
 import { parseArgs } from "node:util";
-import { pino } from "pino";
+import { createLogger } from "../server/src/logger.ts";
 import { joinTable, leaveAll, seatedPair, type TableClient } from "../server/test/support/table-client.ts";
 import { startTestServer, TEST_RATE_LIMITS } from "../server/test/support/test-server.ts";
 
@@ -18,15 +18,12 @@ const stalls = Number(values.stalls);
 
 let logBytes = 0;
 let logLines = 0;
-const logger = pino(
-  { level: "info" },
-  {
-    write(line: string) {
-      logBytes += Buffer.byteLength(line);
-      logLines++;
-    },
+const logger = createLogger("info", {
+  write(line: string) {
+    logBytes += Buffer.byteLength(line);
+    logLines++;
   },
-);
+});
 
 const running = await startTestServer({ logger, rateLimits: TEST_RATE_LIMITS });
 const { a, b, code } = await seatedPair(running.httpUrl);

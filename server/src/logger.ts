@@ -3,9 +3,13 @@ import { pino } from "pino";
 
 export type Logger = pino.Logger;
 
-/** Structured JSON logs (one line per event) for the operator; the level comes from the config. */
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: "habibka-server" } });
+/**
+ * Structured JSON logs (one line per event) for the operator; the level comes from the config. Standard
+ * output unless another destination is given (a test or a benchmark that reads what is written).
+ */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options = { level, base: { service: "habibka-server" } };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /**

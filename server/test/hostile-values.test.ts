@@ -2,8 +2,8 @@ import { connect } from "node:net";
 import { CLOSE_CODES } from "@habibka/shared/protocol";
 import { withHostileField } from "@habibka/shared/testing/hostile-values";
 import fc from "fast-check";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../src/logger.ts";
 import { expectJsonError, post } from "./support/http-client.ts";
 import { openingShot } from "./support/opening-shot.ts";
 import { gameState, joinTable, leaveAll, seatedPair, type TableClient, takeOverSeat } from "./support/table-client.ts";
@@ -58,15 +58,12 @@ interface LogLine {
 function recordingLogger() {
   const lines: LogLine[] = [];
   let bytes = 0;
-  const logger = pino(
-    { level: "info" },
-    {
-      write(line: string) {
-        bytes += Buffer.byteLength(line);
-        lines.push(JSON.parse(line) as LogLine);
-      },
+  const logger = createLogger("info", {
+    write(line: string) {
+      bytes += Buffer.byteLength(line);
+      lines.push(JSON.parse(line) as LogLine);
     },
-  );
+  });
   return { logger, lines, bytes: () => bytes };
 }
 

@@ -208,6 +208,8 @@ export function createHabibkaRoom(services: RoomServices) {
           animationEnded: () => {
             this.state.animating = false;
             this.restartShotClock();
+            // At once, not on the next beat: a player who skipped the animation may shoot the moment it ends.
+            this.sendState();
             this.computer?.poke();
           },
           clockChanged: (secondsLeft) => {
