@@ -3,8 +3,9 @@ import type { Duplex } from "node:stream";
 import { CreateTableOptions, JoinTableOptions, TABLE_CODE_PATTERN } from "@habibka/shared/protocol";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
-import type { AddressLimitName, AddressLimits } from "../rate-limits.ts";
+import { ABANDONED_TABLE_SECONDS, type AddressLimitName, type AddressLimits } from "../rate-limits.ts";
 import { describeIssue } from "../rooms/room-errors.ts";
+import { WAITING_PLACE_OPTION, type WaitingTables } from "../rooms/waiting-tables.ts";
 
 /**
  * Every HTTP request and WebSocket upgrade passes here before Colyseus or Express sees it. It fixes the
@@ -18,6 +19,8 @@ export const MAX_BODY_BYTES = 4 * 1024;
 
 export interface FrontDoorOptions {
   readonly limits: AddressLimits;
+  /** Each address's tables waiting for an opponent: a person's new table takes a place among them. */
+  readonly waitingTables: WaitingTables;
   readonly logger: Logger;
   /** Behind our reverse proxy: take the address it puts in X-Real-IP (or the last X-Forwarded-For hop). */
   readonly trustProxy: boolean;
@@ -131,10 +134,16 @@ async function admitRequest(req: IncomingMessage, res: ServerResponse, options: 
   }
   const path = (req.url ?? "/").split("?")[0]!;
   if (!path.startsWith("/matchmake/") || req.method === "OPTIONS") return true;
-  return admitMatchmaking(req, res, path);
+  return admitMatchmaking(req, res, path, address, options.waitingTables);
 }
 
-async function admitMatchmaking(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
+async function admitMatchmaking(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  address: string,
+  waitingTables: WaitingTables,
+): Promise<boolean> {
   const [, , method, target, ...rest] = path.split("/");
   const route = MATCHMAKING.find((r) => r.method === method);
   if (req.method !== "POST" || !route || target === undefined || rest.length > 0 || !route.target.test(target)) {
@@ -158,8 +167,30 @@ async function admitMatchmaking(req: IncomingMessage, res: ServerResponse, path:
     refuse(res, 400, "bad-options", describeIssue(checked.error.issues[0]));
     return false;
   }
+  let admitted = body;
+  if (method === "create" && (checked.data as CreateTableOptions).opponent === "person") {
+    const place = await waitingTables.claim(address);
+    if (!place) {
+      const minutes = Math.ceil(ABANDONED_TABLE_SECONDS / 60);
+      refuse(
+        res,
+        429,
+        "too-many-waiting-tables",
+        `this address already has ${waitingTables.limit} tables waiting for an opponent: play at one of them ` +
+          `first (a table nobody is at closes within ${minutes} minutes)`,
+        {},
+        { limit: waitingTables.limit },
+      );
+      return false;
+    }
+    // The table holds its place from now on; a create that failed gives it back (rooms/waiting-tables.ts).
+    res.once("finish", () => {
+      if (res.statusCode >= 300) void waitingTables.release(place).catch(() => undefined);
+    });
+    admitted = { ...(body as object), [WAITING_PLACE_OPTION]: place };
+  }
   // Colyseus's router takes a body already read from `req.body` instead of reading the stream again.
-  (req as IncomingMessage & { body?: unknown }).body = body;
+  (req as IncomingMessage & { body?: unknown }).body = admitted;
   return true;
 }
 
@@ -188,9 +219,10 @@ function refuse(
   code: string,
   message: string,
   headers: Record<string, string> = {},
+  details: Record<string, unknown> = {},
 ): void {
   if (res.headersSent) return;
-  const body = JSON.stringify({ error: code, message });
+  const body = JSON.stringify({ error: code, message, ...details });
   // Closing the connection stops a client that is still sending a body we will not read.
   res.writeHead(status, { ...CORS, ...headers, "Content-Type": "application/json", Connection: "close" });
   res.end(body, () => res.req.socket.destroySoon?.());
