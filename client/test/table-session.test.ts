@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeRoom, fakeServer as server } from "./support/fake-server.ts";
+import { FakeCreateRefused, FakeRoom, fakeServer as server } from "./support/fake-server.ts";
 
 vi.mock("../src/net/game-client.ts", async () => (await import("./support/fake-server.ts")).fakeGameClientModule);
 
@@ -67,6 +67,22 @@ describe("TableSession", () => {
     expect(server.joins.at(-1)).toMatchObject({ method: "create", id: "" });
     expect(server.joins.at(-1)?.options).toEqual({ name: "Анна", opponent: "computer", level: "novice" });
     expect(session.getState().code).toBe("654321");
+  });
+
+  it("keeps the server's reason when a create is refused, for the page to say it in the player's language", async () => {
+    server.refusal = new FakeCreateRefused("this address already has 10 tables waiting", "too-many-waiting-tables", 10);
+    const session = new TableSession("Анна");
+    await session.open({ kind: "create", visibility: "public", opening: "lag", shotClock: 60 });
+    expect(session.getState().status).toEqual({
+      kind: "error",
+      message: "this address already has 10 tables waiting",
+      code: "too-many-waiting-tables",
+      limit: 10,
+    });
+    server.refusal = new TypeError("Failed to fetch");
+    const other = new TableSession("Анна");
+    await other.open({ kind: "create", visibility: "public", opening: "lag", shotClock: 60 });
+    expect(other.getState().status).toEqual({ kind: "error", message: "Failed to fetch" });
   });
 
   it("keeps the shelves and debts at a live shot's stroke, and none for a shot that arrives after its result", async () => {

@@ -25,6 +25,7 @@ import { type RestoreReport, TableRestorer } from "./records/restore.ts";
 import { DEFAULT_LEASE_TIMINGS, type LeaseTimings, TableLeases } from "./records/table-leases.ts";
 import { createHabibkaRoom } from "./rooms/habibka-room.ts";
 import { IndexedLocalDriver } from "./rooms/indexed-local-driver.ts";
+import { WaitingTables } from "./rooms/waiting-tables.ts";
 
 export const ROOM_NAME = "habibka";
 export const LOBBY_NAME = "lobby";
@@ -62,6 +63,8 @@ export interface GameServerOptions {
   readonly clockScale?: number;
   /** See RoomServices.thinkScale. */
   readonly thinkScale?: number;
+  /** See RoomServices.abandonScale. */
+  readonly abandonScale?: number;
   /** The computer's decision pool (decide-pool.ts); tests pass a short timeout or a faulty worker. */
   readonly decidePool?: DecidePoolOptions;
   /** Every rate limit (rate-limits.ts); tests that open many tables from one address raise them. */
@@ -157,6 +160,7 @@ export async function createGameServer(
   let takeover: NodeJS.Timeout | undefined;
   const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const limits = createAddressLimits(rateLimits.address);
+  const waitingTables = new WaitingTables(() => matchMaker.presence, rateLimits.waitingTables);
   // One pool for every table against the computer in the process: half the box's cores, shared out between its
   // game processes (WORKERS), the rest for the rooms.
   const { decidePool, practice, pictureLimits, httpTimeouts = HTTP_TIMEOUTS, ...roomOptions } = options;
@@ -217,6 +221,7 @@ export async function createGameServer(
         leases,
         logger,
         limits,
+        waitingTables,
         decisions,
         messageRates: rateLimits.message,
         physicsEngine: config.physicsEngine,
@@ -241,7 +246,7 @@ export async function createGameServer(
     async listen() {
       await server.listen(config.port, config.host);
       const http = transport.server!;
-      installFrontDoor(http, { limits, logger, trustProxy: config.trustProxy });
+      installFrontDoor(http, { limits, waitingTables, logger, trustProxy: config.trustProxy });
       if (options.sharedPort !== undefined)
         await shareHttp(http, options.sharedPort, config.host, logger, httpTimeouts);
       await matchMaker.createRoom(LOBBY_NAME, {});

@@ -43,7 +43,20 @@ export interface AddressAllowances {
 export interface RateLimitSettings {
   readonly address: AddressAllowances;
   readonly message: Readonly<Record<ClientMessageType, MessageRate>>;
+  /**
+   * The tables for two people one address may keep waiting for an opponent at once, over every process
+   * (rooms/waiting-tables.ts): created by it, the second seat never taken, not closed. Each costs a room, a
+   * record and a line in every lobby; a person waits at one, or at a few for friends.
+   */
+  readonly waitingTables: number;
 }
+
+/**
+ * How long a table nobody is at, whose match never began, stays open for someone to come back
+ * (rooms/abandoned-table.ts), whatever its seat hold says: its creator gets his seat back by reconnecting or
+ * with his token meanwhile. Meanwhile it is not listed in the lobby.
+ */
+export const ABANDONED_TABLE_SECONDS = 120;
 
 const PER_SHOT: MessageRate = { burst: 3, perSecond: 1 };
 const RARE: MessageRate = { burst: 2, perSecond: 0.5 };
@@ -70,6 +83,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
     resign: RARE,
     rematch: RARE,
   },
+  waitingTables: 10,
 };
 
 export type AddressLimitName = keyof AddressAllowances;

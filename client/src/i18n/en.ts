@@ -86,6 +86,8 @@ export const en: Messages = {
     takenOver: "Your seat was taken over from another tab or device.",
     closed: "The connection to the table is closed.",
     error: "Could not connect: {{message}}",
+    tooManyWaiting:
+      "No new table: one address may keep at most {{limit}} tables waiting for an opponent. Play at one of them, or wait: a table nobody is at closes by itself within a couple of minutes.",
     animating: "Balls rolling…",
     rolling: "Shot {{number}}: the balls are rolling; the verdict comes when they stop.",
     skip: "Skip animation",

@@ -29,7 +29,8 @@ export type ConnectionStatus =
   | { readonly kind: "gave-up"; readonly reason: RejoinReason }
   | { readonly kind: "taken-over" }
   | { readonly kind: "closed"; readonly code: number }
-  | { readonly kind: "error"; readonly message: string };
+  /** The table could not be opened; `code` is the server's reason when it named one (docs/PROTOCOL.md, "HTTP"). */
+  | { readonly kind: "error"; readonly message: string; readonly code?: string; readonly limit?: number | undefined };
 
 export type ConnectionEvent =
   | { readonly type: "joined" }
@@ -40,7 +41,12 @@ export type ConnectionEvent =
   | { readonly type: "attempt-failed"; readonly at: number }
   /** The player asks to try again after the page gave up. */
   | { readonly type: "retry"; readonly at: number }
-  | { readonly type: "open-failed"; readonly message: string };
+  | {
+      readonly type: "open-failed";
+      readonly message: string;
+      readonly code?: string;
+      readonly limit?: number | undefined;
+    };
 
 /** How long the page keeps coming back by itself: longer than a redeploy or a crash's restart takes. */
 export const REJOIN_FOR_MS = 90_000;
@@ -109,7 +115,9 @@ export function nextStatus(status: ConnectionStatus, event: ConnectionEvent): Co
         : { ...status, attempt: status.attempt + 1 };
     case "retry":
       return status.kind === "gave-up" ? rejoining(status.reason, event.at) : status;
-    case "open-failed":
-      return { kind: "error", message: event.message };
+    case "open-failed": {
+      const { type: _type, ...failure } = event;
+      return { kind: "error", ...failure };
+    }
   }
 }

@@ -3,7 +3,7 @@ import type { ComputerLevel } from "@habibka/shared/match";
 import { TableState } from "@habibka/shared/state";
 import { type ConnectionEvent, type ConnectionStatus, nextStatus, waitBeforeAttempt } from "./connection-status.ts";
 import { gameServerEndpoint } from "./endpoint.ts";
-import { gameClient } from "./game-client.ts";
+import { CreateRefused, createTable, gameClient } from "./game-client.ts";
 import { shownRecords, shownSnapshot, snapshotToHold } from "./held-table.ts";
 import { fetchMatchShots } from "./match-history.ts";
 import type {
@@ -168,22 +168,14 @@ export class TableSession {
     try {
       let room: Room<unknown, TableState>;
       if (target.kind === "create") {
-        room = await client.create(
-          "habibka",
-          {
-            name: this.#name,
-            visibility: target.visibility,
-            opening: target.opening,
-            shotClock: target.shotClock,
-          },
-          TableState,
-        );
+        room = await createTable({
+          name: this.#name,
+          visibility: target.visibility,
+          opening: target.opening,
+          shotClock: target.shotClock,
+        });
       } else if (target.kind === "computer") {
-        room = await client.create(
-          "habibka",
-          { name: this.#name, opponent: "computer", level: target.level },
-          TableState,
-        );
+        room = await createTable({ name: this.#name, opponent: "computer", level: target.level });
       } else {
         const seatToken = target.watch ? undefined : loadSeatToken(target.code);
         room = await client.joinById(
@@ -198,7 +190,9 @@ export class TableSession {
       }
       this.#attach(room);
     } catch (error) {
-      this.#step({ type: "open-failed", message: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      const refusal = error instanceof CreateRefused ? { code: error.code, limit: error.limit } : {};
+      this.#step({ type: "open-failed", message, ...refusal });
     }
   }
 

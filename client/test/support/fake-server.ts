@@ -55,19 +55,35 @@ export const fakeServer = {
   joins: [] as Join[],
   room: new FakeRoom(""),
   up: true,
+  /** What the next create is refused with, if anything. */
+  refusal: null as Error | null,
   reset(): void {
     this.joins.length = 0;
     this.up = true;
+    this.refusal = null;
   },
 };
 
+/** The module's refusal of a create, with the code the server named. */
+export class FakeCreateRefused extends Error {
+  readonly code: string;
+  readonly limit: number | undefined;
+  constructor(message: string, code: string, limit?: number) {
+    super(message);
+    this.code = code;
+    this.limit = limit;
+  }
+}
+
 /** The module `src/net/game-client.ts` stands for, to be handed to vi.mock. */
 export const fakeGameClientModule = {
+  CreateRefused: FakeCreateRefused,
+  createTable: async (options: Record<string, unknown>) => {
+    fakeServer.joins.push({ method: "create", id: "", options, at: Date.now() });
+    if (fakeServer.refusal) throw fakeServer.refusal;
+    return fakeServer.room;
+  },
   gameClient: () => ({
-    create: async (_name: string, options: Record<string, unknown>) => {
-      fakeServer.joins.push({ method: "create", id: "", options, at: Date.now() });
-      return fakeServer.room;
-    },
     joinById: async (id: string, options: Record<string, unknown>) => {
       fakeServer.joins.push({ method: "joinById", id, options, at: Date.now() });
       if (!fakeServer.up) throw new TypeError("Failed to fetch");

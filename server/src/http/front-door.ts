@@ -9,7 +9,8 @@ import {
 } from "@habibka/shared/protocol";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
-import type { AddressLimitName, AddressLimits } from "../rate-limits.ts";
+import { ABANDONED_TABLE_SECONDS, type AddressLimitName, type AddressLimits } from "../rate-limits.ts";
+import { WAITING_PLACE_OPTION, type WaitingTables } from "../rooms/waiting-tables.ts";
 import { LogBudget } from "./log-budget.ts";
 
 /**
@@ -24,6 +25,8 @@ export const MAX_BODY_BYTES = 4 * 1024;
 
 export interface FrontDoorOptions {
   readonly limits: AddressLimits;
+  /** Each address's tables waiting for an opponent: a person's new table takes a place among them. */
+  readonly waitingTables: WaitingTables;
   readonly logger: Logger;
   /** Behind our reverse proxy: take the address it puts in X-Real-IP (or the last X-Forwarded-For hop). */
   readonly trustProxy: boolean;
@@ -145,14 +148,14 @@ async function admitRequest(
   }
   const path = (req.url ?? "/").split("?")[0]!;
   if (!path.startsWith("/matchmake/") || req.method === "OPTIONS") return true;
-  return admitMatchmaking(req, res, path, hangUps);
+  return admitMatchmaking(req, res, path, { address, waitingTables: options.waitingTables, hangUps });
 }
 
 async function admitMatchmaking(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-  hangUps: LogBudget,
+  context: { readonly address: string; readonly waitingTables: WaitingTables; readonly hangUps: LogBudget },
 ): Promise<boolean> {
   const [, , method, target, ...rest] = path.split("/");
   const route = MATCHMAKING.find((r) => r.method === method);
@@ -162,7 +165,7 @@ async function admitMatchmaking(
   }
   const raw = await readBody(req);
   if (raw === "hung-up") {
-    hangUps.warn({ method, bytes: req.socket.bytesRead }, "a client hung up before its request body arrived");
+    context.hangUps.warn({ method, bytes: req.socket.bytesRead }, "a client hung up before its request body arrived");
     return false;
   }
   if (raw === "too-large") {
@@ -181,8 +184,30 @@ async function admitMatchmaking(
     refuse(res, 400, "bad-options", describeIssue(checked.issue));
     return false;
   }
+  let admitted = body;
+  if (method === "create" && (checked.value as CreateTableOptions).opponent === "person") {
+    const place = await context.waitingTables.claim(context.address);
+    if (!place) {
+      const minutes = Math.ceil(ABANDONED_TABLE_SECONDS / 60);
+      refuse(
+        res,
+        429,
+        "too-many-waiting-tables",
+        `this address already has ${context.waitingTables.limit} tables waiting for an opponent: play at one of them ` +
+          `first (a table nobody is at closes within ${minutes} minutes)`,
+        {},
+        { limit: context.waitingTables.limit },
+      );
+      return false;
+    }
+    // The table holds its place from now on; a create that failed gives it back (rooms/waiting-tables.ts).
+    res.once("finish", () => {
+      if (res.statusCode >= 300) void context.waitingTables.release(place).catch(() => undefined);
+    });
+    admitted = { ...(body as object), [WAITING_PLACE_OPTION]: place };
+  }
   // Colyseus's router takes a body already read from `req.body` instead of reading the stream again.
-  (req as IncomingMessage & { body?: unknown }).body = body;
+  (req as IncomingMessage & { body?: unknown }).body = admitted;
   answerMatchmakingErrorsAsJson(res, route.method, target);
   return true;
 }
@@ -320,9 +345,10 @@ function refuse(
   code: string,
   message: string,
   headers: Record<string, string> = {},
+  details: Record<string, unknown> = {},
 ): void {
   if (res.headersSent) return;
-  const body = JSON.stringify({ error: code, message });
+  const body = JSON.stringify({ error: code, message, ...details });
   // Closing the connection stops a client that is still sending a body we will not read.
   res.writeHead(status, { ...CORS, ...headers, "Content-Type": "application/json", Connection: "close" });
   res.end(body, () => res.req.socket.destroySoon?.());

@@ -63,6 +63,7 @@ import type { ShotPhysics } from "../physics/physics-pool.ts";
 import type { AddressLimits, RateLimitSettings } from "../rate-limits.ts";
 import type { MatchRecords } from "../records/match-records.ts";
 import type { TableLeases } from "../records/table-leases.ts";
+import { type AbandonedTable, abandonedTableOf } from "./abandoned-table.ts";
 import { LiveMatch } from "./live-match.ts";
 import { lobbyMetadata } from "./lobby-metadata.ts";
 import { type ClientError, type Handled, MessageGuard, type MessageRule } from "./message-guard.ts";
@@ -73,6 +74,7 @@ import { shotBroadcast } from "./shot-broadcast.ts";
 import { ShotTiming } from "./shot-timing.ts";
 import { createSyncedState, mirrorMatch, mirrorSeats } from "./state-mirror.ts";
 import { claimTableCode, releaseTableCode, reserveTableCode } from "./table-code.ts";
+import { HeldPlace, takeWaitingPlace, type WaitingTables } from "./waiting-tables.ts";
 
 /** What a room needs from its process, injected so that nothing is process-global. */
 export interface RoomServices {
@@ -84,6 +86,8 @@ export interface RoomServices {
   readonly limits: AddressLimits;
   /** Each message type's rate at a table (rate-limits.ts). */
   readonly messageRates: RateLimitSettings["message"];
+  /** Each address's tables waiting for an opponent, over every process (waiting-tables.ts). */
+  readonly waitingTables: WaitingTables;
   /** The process's pool of computer decisions (one per process, off the event loop), for tables against it. */
   readonly decisions: Decider;
   /** Seeds the match's random draw and rack jitter; tests pass a fixed one. */
@@ -103,6 +107,11 @@ export interface RoomServices {
    * real time). Tests that play it shrink them; what it plays is the same.
    */
   readonly thinkScale?: number;
+  /**
+   * Multiplies how long a deserted table whose match never began stays open (ABANDONED_TABLE_SECONDS;
+   * default 1). Tests shrink it to see such a table close without waiting two minutes.
+   */
+  readonly abandonScale?: number;
   /** The physics engine this process simulates every shot on (PHYSICS_ENGINE). */
   readonly physicsEngine: EngineName;
   /** Where shots are simulated: a worker pool, off the event loop (physics/physics-pool.ts). */
@@ -179,6 +188,9 @@ export function createHabibkaRoom(services: RoomServices) {
     private live!: LiveMatch;
     private timing!: ShotTiming;
     private holds!: SeatHolds;
+    private abandoned!: AbandonedTable;
+    /** The table's place in its creator's count of waiting tables, until its second seat is taken. */
+    private waiting: HeldPlace | null = null;
     /** The computer's seat at a table against it. */
     private computer: ComputerSeat | null = null;
     private chatHistory: ChatBroadcast[] = [];
@@ -239,6 +251,7 @@ export function createHabibkaRoom(services: RoomServices) {
       );
       this.computer = this.computerSeat();
       if (this.settings.visibility === "private") await this.setPrivate(true);
+      this.abandoned = abandonedTableOf(this, this.settings.visibility === "public", services.abandonScale ?? 1);
       Object.assign(this.state, {
         code: this.roomId,
         visibility: this.settings.visibility,
@@ -259,7 +272,8 @@ export function createHabibkaRoom(services: RoomServices) {
 
     /** A new table: its code, and its first match's record, exist before anyone is told of it. */
     private async create(options: unknown): Promise<void> {
-      const parsed = readUntrusted(CreateTableOptions, options);
+      const { options: tableOptions, place } = takeWaitingPlace(options);
+      const parsed = readUntrusted(CreateTableOptions, tableOptions);
       if (!parsed.ok) throw new ServerError(400, describeIssue(parsed.issue));
       const { visibility, opening, shotClock, seatHoldSeconds, spectatorCap, opponent, level } = parsed.value;
       this.settings = {
@@ -282,6 +296,7 @@ export function createHabibkaRoom(services: RoomServices) {
         this.log.error({ err: cause }, "could not record a new table");
         throw new ServerError(503, "the server could not record the new table; try again");
       }
+      if (place) this.waiting = new HeldPlace(services.waitingTables, place, this.clock);
     }
 
     /** A table brought back from its record after a restart, with the same code and settings. */
@@ -467,7 +482,8 @@ export function createHabibkaRoom(services: RoomServices) {
       if (this.restarting) return;
       // The seat shows its player absent (`connected` false) until the SDK reconnects or the hold expires.
       const seat = this.seating.drop(client.sessionId);
-      const seconds = seat === null ? SPECTATOR_RECONNECT_SECONDS : this.settings.seatHoldSeconds;
+      const seconds =
+        seat === null ? SPECTATOR_RECONNECT_SECONDS : this.abandoned.reconnectionSeconds(this.settings.seatHoldSeconds);
       if (seat !== null) this.holds.hold(seat);
       const reconnection = this.allowReconnection(client, seconds);
       this.reconnections.set(client.sessionId, reconnection);
@@ -509,6 +525,7 @@ export function createHabibkaRoom(services: RoomServices) {
 
     override async onDispose(): Promise<void> {
       this.computer?.stop();
+      this.waiting?.giveUp();
       // Whatever was being recorded is finished first.
       await this.actions;
       // A table whose record could not be written never opened: its code went back when it failed.
@@ -803,9 +820,13 @@ export function createHabibkaRoom(services: RoomServices) {
 
     /**
      * The lobby's listing of this table, sent on only when what it shows changed: every update reaches every
-     * lobby of every process, and most actions (a shot that scores nothing) change none of it.
+     * lobby of every process, and most actions (a shot that scores nothing) change none of it. A table nobody
+     * is at before its match began is not listed at all (abandoned-table.ts).
      */
     private updateLobby(view: MatchView): void {
+      const begun = hasBegun(this.live.match);
+      this.abandoned.update(begun, this.seating.anyoneHere());
+      if (begun) this.waiting?.giveUp();
       const metadata = lobbyMetadata(this.roomId, this.live.match, this.seating, view);
       const listed = JSON.stringify(metadata);
       if (listed === this.listed) return;

@@ -115,6 +115,12 @@ export class Seating {
     return seat;
   }
 
+  /** Whether any person is at the table: a seated player on a live connection, or a watcher. */
+  anyoneHere(): boolean {
+    const seated = (seat: SeatIndex) => this.sessions[seat] !== null && !this.away[seat];
+    return this.spectators.size > 0 || seated(0) || seated(1);
+  }
+
   /** The seat's holder is here: the computer, or a live connection (not gone, not waiting to reconnect). */
   isPresent(seat: SeatIndex): boolean {
     return this.computers[seat] || (this.sessions[seat] !== null && !this.away[seat]);

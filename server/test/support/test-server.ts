@@ -16,6 +16,7 @@ export const TEST_RATE_LIMITS: RateLimitSettings = {
       { ...allowance, points: allowance.points * 100 },
     ]),
   ) as unknown as AddressAllowances,
+  waitingTables: DEFAULT_RATE_LIMITS.waitingTables * 100,
 };
 
 /** No table limit will get in the way: for tests that send many refused requests from one seat. */
