@@ -63,6 +63,7 @@ const holds = await Promise.all(
         const opened = Date.now();
         const socket = connect(running.port, "127.0.0.1");
         socket.on("error", () => undefined);
+        socket.resume();
         socket.on("close", () => resolve(Date.now() - opened));
         socket.write(
           "POST /matchmake/create/habibka HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
