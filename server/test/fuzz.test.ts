@@ -1,13 +1,6 @@
-import {
-  AimMessage,
-  AnswerMessage,
-  ChatMessage,
-  EmptyMessage,
-  LagMessage,
-  ShotMessage,
-} from "@habibka/shared/protocol";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { batchOf, SCHEMAS, type Sent } from "./support/fuzz-payloads.ts";
 import { openingShot } from "./support/opening-shot.ts";
 import {
   gameState,
@@ -32,129 +25,10 @@ import {
  * and still serve a valid request afterwards.
  */
 
+/** The types this file fuzzes (`seen` is fuzzed in fuzz-phases.test.ts, with the animations it ends). */
 const KNOWN = ["lag", "shot", "answer", "aim", "chat", "resign", "rematch"] as const;
 type Known = (typeof KNOWN)[number];
-const SCHEMAS = {
-  lag: LagMessage,
-  shot: ShotMessage,
-  answer: AnswerMessage,
-  aim: AimMessage,
-  chat: ChatMessage,
-  resign: EmptyMessage,
-  rematch: EmptyMessage,
-} as const;
-/** Messages of each type one connection may send at once without meeting the rate limit (message-guard). */
-const QUOTA: Record<Known, number> = { lag: 3, shot: 3, answer: 3, aim: 10, chat: 5, resign: 2, rematch: 2 };
-/** A connection is cut at 20 refused messages; each batch stays below. */
-const BATCH = 19;
-
-// ---- payloads -------------------------------------------------------------------------------------
-
-const oddNumber = fc.constantFrom(
-  Number.NaN,
-  Number.POSITIVE_INFINITY,
-  Number.NEGATIVE_INFINITY,
-  -0,
-  1e308,
-  -1e308,
-  Number.MIN_VALUE,
-  Number.MAX_SAFE_INTEGER + 2,
-  2 ** 32,
-  -(2 ** 31) - 1,
-  0.1 + 0.2,
-);
-const oddString = fc.constantFrom("NaN", "Infinity", "-Infinity", "1e999", "0x10", "", " ", "__proto__", "constructor");
-const longString = fc.integer({ min: 201, max: 6_000 }).map((n) => "ш".repeat(n));
-const deep = fc.integer({ min: 20, max: 300 }).map((depth) => {
-  let value: unknown = { x: 1 };
-  for (let i = 0; i < depth; i++) value = i % 2 ? { stroke: value } : [value];
-  return value;
-});
-const junk: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
-  { weight: 2, arbitrary: oddNumber },
-  { weight: 2, arbitrary: oddString },
-  { weight: 1, arbitrary: longString },
-  { weight: 1, arbitrary: deep },
-  { weight: 1, arbitrary: fc.constantFrom(null, undefined, true, false, [], {}) },
-  { weight: 2, arbitrary: fc.double() },
-  { weight: 2, arbitrary: fc.integer({ min: -1_000, max: 1_000 }) },
-);
-/** Either a plausible value or junk, for one field of an otherwise well-formed message. */
-const field = <T>(plausible: fc.Arbitrary<T>) =>
-  fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 2, arbitrary: junk });
-const point = fc.record({ x: field(fc.double({ min: -2, max: 2 })), y: field(fc.double({ min: -1, max: 1 })) });
-const stroke = fc.record(
-  {
-    cue: field(fc.integer({ min: 0, max: 15 })),
-    angle: field(fc.double({ min: -400, max: 800 })),
-    speed: field(fc.double({ min: -1, max: 13 })),
-    offset: field(fc.record({ x: fc.double({ min: -1, max: 1 }), y: fc.double({ min: -1, max: 1 }) })),
-  },
-  { requiredKeys: [] },
-);
-const called = fc.record(
-  {
-    ball: field(fc.integer({ min: -1, max: 16 })),
-    pocket: field(fc.constantFrom("HL", "HR", "ML", "MR", "FL", "FR", "XX", "hl")),
-    way: field(fc.constantFrom("direct", "bank", "jump")),
-  },
-  { requiredKeys: [] },
-);
-const shaped: Record<Known, fc.Arbitrary<unknown>> = {
-  lag: fc.record({ place: field(point), angle: field(fc.double()), speed: field(fc.double()) }, { requiredKeys: [] }),
-  shot: fc.record(
-    {
-      shotNumber: field(fc.integer({ min: -2, max: 5 })),
-      stroke: field(stroke),
-      call: field(fc.array(called, { maxLength: 4 })),
-      place: field(point),
-    },
-    { requiredKeys: [] },
-  ),
-  answer: fc.record(
-    { shotNumber: field(fc.integer({ min: -2, max: 5 })), accept: field(fc.boolean()) },
-    { requiredKeys: [] },
-  ),
-  aim: fc.record(
-    { stroke: field(stroke), call: field(fc.array(called, { maxLength: 3 })), place: field(point) },
-    { requiredKeys: [] },
-  ),
-  chat: fc.record({ text: field(fc.string({ maxLength: 220 })) }, { requiredKeys: [] }),
-  resign: field(fc.constant({})),
-  rematch: field(fc.constant({})),
-};
-const unknownType = fc.oneof(
-  fc.string({ minLength: 1, maxLength: 60 }).filter((t) => !(KNOWN as readonly string[]).includes(t)),
-  fc.integer({ min: 0, max: 1_000_000 }),
-);
-
-interface Sent {
-  readonly type: string | number;
-  readonly payload: unknown;
-}
-
-/** One batch: known types within their quota (in random order), plus unknown types, at most BATCH in all. */
-const batch: fc.Arbitrary<Sent[]> = fc
-  .tuple(
-    ...KNOWN.map((type) =>
-      fc.array(
-        fc.oneof({ weight: 3, arbitrary: shaped[type] }, { weight: 1, arbitrary: junk }).map((payload) => ({
-          type,
-          payload,
-        })),
-        { maxLength: QUOTA[type] },
-      ),
-    ),
-    fc.array(
-      fc.record({ type: unknownType, payload: junk }).map(({ type, payload }) => ({ type, payload })),
-      { maxLength: 6 },
-    ),
-  )
-  .chain((groups) => fc.shuffledSubarray(groups.flat(), { minLength: Math.min(BATCH, groups.flat().length) }))
-  .map((all) => all.slice(0, BATCH))
-  // The SDK would refuse to pack nothing of these, but a frame over 16 KiB closes the connection (tested once).
-  .filter((all) => all.every((m) => (JSON.stringify(m.payload) ?? "").length * 3 < 15_000));
+const batch = batchOf(KNOWN);
 
 type Role = "spectator" | "waiting-player" | "player-to-move";
 

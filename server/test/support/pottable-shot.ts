@@ -338,3 +338,53 @@ export function lagShot(
   }
   return { place, angle: 0, speed: (slow + fast) / 2 };
 }
+
+/** Speeds and tip heights tried for a follow shot, in turn. */
+const FOLLOW_STROKES = [
+  [2.2, 0.5],
+  [3.2, 0.5],
+  [2.2, 0.7],
+  [3.2, 0.7],
+  [1.6, 0.7],
+  [1.6, 0.5],
+] as const;
+
+/**
+ * A stroke that earns its striker a bonus shot (clause 9): a direct pot whose cue ball, struck above its
+ * centre, follows the called ball into a pocket (the second ball drops by accident, I11). The search runs
+ * as `findShot`'s does: the angle swept with the two balls alone, the middle of the window that drops both
+ * confirmed with the whole table and the judge. Null when nothing does within the budget.
+ */
+export function findBonusShot(view: TableView, maxMillis = 3_000): PlannedShot | null {
+  const started = performance.now();
+  const whites = view.balls.filter((b) => b.id !== COLOURED_BALL);
+  let simulations = 0;
+  const found = candidates(view.balls, whites, false);
+  for (const [speed, tip] of FOLLOW_STROKES) {
+    for (const candidate of found) {
+      if (performance.now() - started > maxMillis) return null;
+      const pair = [candidate.cue, candidate.object];
+      const hits = SWEEP.filter((offset) => {
+        simulations++;
+        const stroke = { cue: candidate.cue.id, angle: candidate.angle + offset, speed, offset: { x: 0, y: tip } };
+        const dropped = simulate({ balls: pair, strokes: [stroke] }).events.flatMap((e) =>
+          e.type === "pocket" ? [e] : [],
+        );
+        return (
+          dropped.some((e) => e.ball === candidate.object.id && e.pocket === candidate.pocket) &&
+          dropped.some((e) => e.ball === candidate.cue.id)
+        );
+      });
+      if (hits.length === 0) continue;
+      const angle = candidate.angle + hits[Math.floor(hits.length / 2)]!;
+      const stroke = { cue: candidate.cue.id, angle, speed, offset: { x: 0, y: tip } };
+      const call: CalledBall[] = [{ ball: candidate.object.id, pocket: candidate.pocket, way: "direct" }];
+      simulations++;
+      const expected = toSeats(judge(view, view.balls, stroke, call), view.seat);
+      if (expected.bonus && !expected.foul && expected.winner === null) {
+        return { stroke, call, expected, kind: "pot", simulations };
+      }
+    }
+  }
+  return null;
+}

@@ -75,13 +75,13 @@ export async function playSeat(
     if (client.state.phase === "finished") return moves;
     for (const move of await strategy(toAct()!)) {
       if (++moves > options.maxMoves) throw new Error(`no finish after ${options.maxMoves} moves of seat ${seat}`);
-      await send(client, seat, move, waitMs);
+      await sendMove(client, seat, move, waitMs);
     }
   }
 }
 
 /** Sends one move and waits until the table has taken it (or refused it, which fails the match). */
-async function send(client: TableClient, seat: 0 | 1, move: SeatMove, waitMs: number): Promise<void> {
+export async function sendMove(client: TableClient, seat: 0 | 1, move: SeatMove, waitMs: number): Promise<void> {
   const errors = client.errors.length;
   const s = client.state;
   const before = { number: s.shotNumber, signature: `${s.phase}|${s.toMove}|${s.offer}` };

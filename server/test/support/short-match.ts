@@ -30,7 +30,7 @@ export interface ShortMatch {
 }
 
 /** A soft stroke of the first white ball that touches nothing: a miss, checked with the shared physics. */
-function missStroke(state: TableClient["state"]) {
+export function missStroke(state: TableClient["state"]) {
   const balls = ballsOnTable(state);
   const cue = balls.filter((b) => b.id !== 0).sort((a, b) => a.x - b.x)[0]!;
   for (let i = 0; i < 24; i++) {
