@@ -2,19 +2,29 @@
 // production limits (bar the per-address allowances, since every connection here is 127.0.0.1):
 //  1. the log's growth while 20 spectators flood a table with chat lines no schema can read
 //     (`{"text": {"length": {"toString": 1}}}`) at 9 a second each;
-//  2. how long requests that declare a body and never send it are held open.
-// Run: node bench/hostile-visitor.bench.ts [--seconds 10] [--stalls 50]
+//  2. how long requests that declare a body and never send it are held open;
+//  3. tables left behind: public tables with an hour's seat hold, created from 10 addresses by creators who
+//     never come to them (how many the server takes, how many the lobby still lists, when they are gone).
+// Run: node bench/hostile-visitor.bench.ts [--seconds 10] [--stalls 50] [--ghosts 200]
+import { request } from "node:http";
 import { connect } from "node:net";
 import { parseArgs } from "node:util";
 import { createLogger } from "../server/src/logger.ts";
-import { joinTable, leaveAll, seatedPair, type TableClient } from "../server/test/support/table-client.ts";
+import { DEFAULT_RATE_LIMITS } from "../server/src/rate-limits.ts";
+import { watchLobby } from "../server/test/support/lobby-client.ts";
+import { createTable, joinTable, leaveAll, seatedPair, type TableClient } from "../server/test/support/table-client.ts";
 import { startTestServer, TEST_RATE_LIMITS } from "../server/test/support/test-server.ts";
 
 const { values } = parseArgs({
-  options: { seconds: { type: "string", default: "10" }, stalls: { type: "string", default: "50" } },
+  options: {
+    seconds: { type: "string", default: "10" },
+    stalls: { type: "string", default: "50" },
+    ghosts: { type: "string", default: "200" },
+  },
 });
 const floodSeconds = Number(values.seconds);
 const stalls = Number(values.stalls);
+const ghosts = Number(values.ghosts);
 
 let logBytes = 0;
 let logLines = 0;
@@ -25,7 +35,9 @@ const logger = createLogger("info", {
   },
 });
 
-const running = await startTestServer({ logger, rateLimits: TEST_RATE_LIMITS });
+// The production limit on tables waiting per address: the ghosts come from ten addresses.
+const rateLimits = { ...TEST_RATE_LIMITS, waitingTables: DEFAULT_RATE_LIMITS.waitingTables };
+const running = await startTestServer({ logger, rateLimits });
 const { a, b, code } = await seatedPair(running.httpUrl);
 
 // 1. The flood.
@@ -78,6 +90,73 @@ console.log(
   `stalled bodies: ${stalls} requests declaring 100 bytes and sending 10, held ` +
     `min ${(at(0) / 1000).toFixed(1)} s, median ${(at(0.5) / 1000).toFixed(1)} s, max ${(at(1) / 1000).toFixed(1)} s before the server cut them`,
 );
+
+// 3. Tables left behind.
+/** A create over HTTP from one loopback address: the seat reservation, or null when refused. */
+function createFrom(address: string): Promise<Record<string, unknown> | null> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL("/matchmake/create/habibka", running.httpUrl), {
+      method: "POST",
+      localAddress: address,
+      headers: { "Content-Type": "application/json" },
+    });
+    req.on("response", (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve(res.statusCode === 200 ? JSON.parse(Buffer.concat(chunks).toString()) : null));
+    });
+    req.on("error", reject);
+    req.end(JSON.stringify({ name: "Ghost", seatHoldSeconds: 3600 }));
+  });
+}
+if (ghosts > 0) {
+  const lobby = await watchLobby(running.httpUrl);
+  const heapBefore = process.memoryUsage().heapUsed;
+  const codes: string[] = [];
+  let refused = 0;
+  for (let i = 0; i < ghosts; i++) {
+    const reservation = await createFrom(`127.0.0.${10 + (i % 10)}`);
+    if (!reservation) {
+      refused++;
+      continue;
+    }
+    codes.push((reservation as { roomId: string }).roomId);
+  }
+  const leftAt = Date.now();
+  const heapGrowth = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  await new Promise((resolve) => setTimeout(resolve, 15_000));
+  const listed = codes.filter((code) => lobby.listed.has(code)).length;
+  const open = async () => ((await (await fetch(`${running.httpUrl}/healthz`)).json()) as { rooms: number }).rooms;
+  const baseline = 2; // the lobby and the seated pair's table
+  while ((await open()) > baseline && Date.now() - leftAt < 300_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  const gone = (Date.now() - leftAt) / 1000;
+  const neverCame = codes.length;
+  // Created over a socket and left at once: the seat is held for its creator, but for two minutes at most.
+  const left: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const creator = await createTable(running.httpUrl, { name: "Ghost", seatHoldSeconds: 3600 });
+    left.push(creator.room.roomId);
+    await creator.leave();
+  }
+  const leftTogether = Date.now();
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const listedAfterLeaving = left.filter((code) => lobby.listed.has(code)).length;
+  while ((await open()) > baseline && Date.now() - leftTogether < 300_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  console.log(
+    `tables left at once: 10 public tables with a 3600 s seat hold, joined and left by their creators: ` +
+      `${listedAfterLeaving} listed 1 s later; all closed ${((Date.now() - leftTogether) / 1000).toFixed(0)} s after they were left`,
+  );
+  console.log(
+    `tables never come to: ${ghosts} public tables with a 3600 s seat hold from 10 addresses: ${neverCame} taken, ` +
+      `${refused} refused (too many waiting); the heap grew ${heapGrowth.toFixed(1)} MB; 15 s later ${listed} were listed ` +
+      `in the lobby; all of them closed ${gone.toFixed(0)} s after they were left ` +
+      `(${(await open()) - baseline} still open)`,
+  );
+}
 
 await leaveAll(a, b, ...spectators);
 await running.stop();
