@@ -111,7 +111,6 @@ function createFrom(address: string): Promise<Record<string, unknown> | null> {
 }
 if (ghosts > 0) {
   const lobby = await watchLobby(running.httpUrl);
-  const heapBefore = process.memoryUsage().heapUsed;
   const codes: string[] = [];
   let refused = 0;
   for (let i = 0; i < ghosts; i++) {
@@ -123,7 +122,6 @@ if (ghosts > 0) {
     codes.push((reservation as { roomId: string }).roomId);
   }
   const leftAt = Date.now();
-  const heapGrowth = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
   await new Promise((resolve) => setTimeout(resolve, 15_000));
   const listed = codes.filter((code) => lobby.listed.has(code)).length;
   const open = async () => ((await (await fetch(`${running.httpUrl}/healthz`)).json()) as { rooms: number }).rooms;
@@ -152,7 +150,7 @@ if (ghosts > 0) {
   );
   console.log(
     `tables never come to: ${ghosts} public tables with a 3600 s seat hold from 10 addresses: ${neverCame} taken, ` +
-      `${refused} refused (too many waiting); the heap grew ${heapGrowth.toFixed(1)} MB; 15 s later ${listed} were listed ` +
+      `${refused} refused (too many waiting); 15 s later ${listed} were listed ` +
       `in the lobby; all of them closed ${gone.toFixed(0)} s after they were left ` +
       `(${(await open()) - baseline} still open)`,
   );
