@@ -25,7 +25,7 @@ import { type RestoreReport, TableRestorer } from "./records/restore.ts";
 import { DEFAULT_LEASE_TIMINGS, type LeaseTimings, TableLeases } from "./records/table-leases.ts";
 import { createHabibkaRoom } from "./rooms/habibka-room.ts";
 import { IndexedLocalDriver } from "./rooms/indexed-local-driver.ts";
-import { WaitingTables } from "./rooms/waiting-tables.ts";
+import { WaitingTables } from "./table/waiting-tables.ts";
 
 export const ROOM_NAME = "habibka";
 export const LOBBY_NAME = "lobby";

@@ -45,7 +45,7 @@ export interface RateLimitSettings {
   readonly message: Readonly<Record<ClientMessageType, MessageRate>>;
   /**
    * The tables for two people one address may keep waiting for an opponent at once, over every process
-   * (rooms/waiting-tables.ts): created by it, the second seat never taken, not closed. Each costs a room, a
+   * (table/waiting-tables.ts): created by it, the second seat never taken, not closed. Each costs a room, a
    * record and a line in every lobby; a person waits at one, or at a few for friends.
    */
   readonly waitingTables: number;
@@ -53,7 +53,7 @@ export interface RateLimitSettings {
 
 /**
  * How long a table nobody is at, whose match never began, stays open for someone to come back
- * (rooms/abandoned-table.ts), whatever its seat hold says: its creator gets his seat back by reconnecting or
+ * (table/abandoned-table.ts), whatever its seat hold says: its creator gets his seat back by reconnecting or
  * with his token meanwhile. Meanwhile it is not listed in the lobby.
  */
 export const ABANDONED_TABLE_SECONDS = 120;

@@ -7,7 +7,7 @@ import { Client } from "@colyseus/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ABANDONED_TABLE_SECONDS, DEFAULT_RATE_LIMITS } from "../src/rate-limits.ts";
 import { MatchRecords } from "../src/records/match-records.ts";
-import { WAITING_LEASE_MS, WaitingTables } from "../src/rooms/waiting-tables.ts";
+import { WAITING_LEASE_MS, WaitingTables } from "../src/table/waiting-tables.ts";
 import { type LobbyWatcher, watchLobby } from "./support/lobby-client.ts";
 import {
   createTable,

@@ -21,8 +21,8 @@ import {
 } from "@habibka/shared/match";
 import type { AimMessage, AnswerMessage, LagMessage, ShotMessage } from "@habibka/shared/protocol";
 import type { Logger } from "../logger.ts";
-import type { Handled } from "../rooms/message-guard.ts";
-import { hashSeatToken, newSeatToken, type SeatIndex } from "../rooms/seating.ts";
+import type { Handled } from "../table/refusals.ts";
+import { hashSeatToken, newSeatToken, type SeatIndex } from "../table/seating.ts";
 import { AIM_SHOW_MS, aimSweep, type Pause, pauseMs } from "./computer-pace.ts";
 
 /**

@@ -10,7 +10,7 @@ import {
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
 import { ABANDONED_TABLE_SECONDS, type AddressLimitName, type AddressLimits } from "../rate-limits.ts";
-import { WAITING_PLACE_OPTION, type WaitingTables } from "../rooms/waiting-tables.ts";
+import { WAITING_PLACE_OPTION, type WaitingTables } from "../table/waiting-tables.ts";
 import { LogBudget } from "./log-budget.ts";
 
 /**
@@ -200,7 +200,7 @@ async function admitMatchmaking(
       );
       return false;
     }
-    // The table holds its place from now on; a create that failed gives it back (rooms/waiting-tables.ts).
+    // The table holds its place from now on; a create that failed gives it back (table/waiting-tables.ts).
     res.once("finish", () => {
       if (res.statusCode >= 300) void context.waitingTables.release(place).catch(() => undefined);
     });

@@ -1,20 +1,16 @@
 import type { Client } from "@colyseus/core";
-import { CLOSE_CODES, type ErrorMessage, fieldPath, readUntrusted } from "@habibka/shared/protocol";
+import { CLOSE_CODES, fieldPath, readUntrusted } from "@habibka/shared/protocol";
 import type { z } from "zod";
 import type { Logger } from "../logger.ts";
 import type { MessageRate } from "../rate-limits.ts";
+import type { ClientError, Handled } from "../table/refusals.ts";
 import { TokenBucket } from "./rate-limit.ts";
-
-/** An error sent to one client as the `error` message (docs/PROTOCOL.md). */
-export type ClientError = ErrorMessage;
 
 /** After this many refused messages or malformed frames a connection is closed as hostile. */
 export const STRIKES_BEFORE_DISCONNECT = 20;
 export const CLOSE_HOSTILE = CLOSE_CODES.hostile;
 /** Buckets kept per table before idle (full) ones are dropped. */
 const MAX_BUCKETS = 2_000;
-
-export type Handled = ClientError | undefined;
 
 /**
  * Who a message counts against. A seated player is counted by his seat and everyone else by his address,

@@ -18,7 +18,7 @@ import { describe, expect, it } from "vitest";
 import { startedMatch } from "../../../shared/test/kit/started-match.ts";
 import { type ComputerAction, ComputerSeat, type Decider } from "../../src/computer/computer-seat.ts";
 import { createLogger } from "../../src/logger.ts";
-import type { Handled } from "../../src/rooms/message-guard.ts";
+import type { Handled } from "../../src/table/refusals.ts";
 
 /**
  * The computer's seat on its own, at a table of the test's making: a real match moved by the shared pipeline,

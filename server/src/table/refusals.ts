@@ -1,4 +1,10 @@
-import type { ClientError } from "./message-guard.ts";
+import type { ErrorMessage } from "@habibka/shared/protocol";
+
+/** An error sent to one client as the `error` message (docs/PROTOCOL.md). */
+export type ClientError = ErrorMessage;
+
+/** What handling a message or an action comes to: nothing to say, or the refusal to send back. */
+export type Handled = ClientError | undefined;
 
 /**
  * The room's own refusals (docs/PROTOCOL.md, "Errors"), and the translation of the pipeline's refusals into
