@@ -220,8 +220,9 @@ export function createHabibkaRoom(services: RoomServices) {
           animationEnded: () => {
             this.state.animating = false;
             this.restartShotClock();
-            // At once, not on the next beat: a player who skipped the animation may shoot the moment it ends.
-            this.sendState();
+            // Soon, not on the next beat: a player who skipped the animation may shoot the moment it ends. Not
+            // from inside this call, which may be the room clock's tick: sending the state ticks that clock.
+            queueMicrotask(() => this.sendState());
             this.computer?.poke();
           },
           clockChanged: (secondsLeft) => {
