@@ -1,9 +1,20 @@
 import { matchMaker } from "@colyseus/core";
 import { replayMatch } from "@habibka/shared/match";
 import type { Logger } from "../logger.ts";
-import type { RestoreOptions } from "../rooms/habibka-room.ts";
 import type { MatchRecords } from "./match-records.ts";
 import type { TableLeases } from "./table-leases.ts";
+
+/**
+ * How the server itself reopens a table from its record after a restart: the room's create options. Never
+ * reachable from outside: the HTTP front door takes only the documented table options.
+ */
+export interface RestoreOptions {
+  readonly restore: { readonly matchId: string };
+}
+
+export function isRestore(options: unknown): options is RestoreOptions {
+  return typeof (options as RestoreOptions | null)?.restore?.matchId === "string";
+}
 
 export interface RestoreReport {
   readonly restored: number;

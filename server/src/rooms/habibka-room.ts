@@ -3,12 +3,10 @@ import {
   type Client,
   type Deferred,
   OnMessageException,
-  Protocol,
   Room,
   type RoomException,
   ServerError,
 } from "@colyseus/core";
-import type { TableSettings } from "@habibka/shared/match";
 import {
   CLIENT_MESSAGE_TYPES,
   CLOSE_CODES,
@@ -18,54 +16,23 @@ import {
   readUntrusted,
 } from "@habibka/shared/protocol";
 import type { TableState } from "@habibka/shared/state";
+import { isRestore } from "../records/restore.ts";
 import { COMMANDS, type Command } from "../table/commands.ts";
 import { createSyncedState } from "../table/state-mirror.ts";
-import { type JoinRequest, Table } from "../table/table.ts";
+import { type JoinRequest, Table, tableSettings } from "../table/table.ts";
 import type { TablePort } from "../table/table-port.ts";
 import type { TableServices } from "../table/table-services.ts";
 import { takeWaitingPlace } from "../table/waiting-tables.ts";
-import { MessageGuard } from "./message-guard.ts";
+import { MessageGuard, mayReconnect } from "./message-guard.ts";
 import { claimTableCode, releaseTableCode, reserveTableCode } from "./table-code.ts";
 
 /** What the room needs from its process: the table's services (table/table-services.ts). */
 export type RoomServices = TableServices;
 
-/**
- * How the server itself reopens a table from its record after a restart. Never reachable from outside:
- * the HTTP front door takes only the documented table options.
- */
-export interface RestoreOptions {
-  readonly restore: { readonly matchId: string };
-}
-
-function isRestore(options: unknown): options is RestoreOptions {
-  return typeof (options as RestoreOptions | null)?.restore?.matchId === "string";
-}
-
 /** How often the room's clock ticks and a state patch goes out when nothing else sent one. */
 const STATE_BEAT_MS = 250;
 /** A join whose WebSocket never arrives gives its reservation up after this long. */
 const RESERVATION_SECONDS = 8;
-/**
- * Closes after which the connection may not come back as the same session: the server closed it for bad
- * messages or for flooding, or its seat was taken over. A kicked player can still return to a held seat
- * with the seat token, as a new session. (An oversized frame is refused by the WebSocket layer, which the
- * room sees as an abnormal close, 1006: that one is indistinguishable from a network failure and keeps its
- * reconnection window.)
- */
-const NO_RECONNECTION: ReadonlySet<number> = new Set([
-  CLOSE_CODES.hostile,
-  CLOSE_CODES.flooding,
-  CLOSE_CODES.seatTakenOver,
-]);
-
-/** The frame kinds the SDK sends for this game: joining, leaving, messages and pings. */
-const CLIENT_FRAMES: ReadonlySet<number> = new Set([
-  Protocol.JOIN_ROOM,
-  Protocol.LEAVE_ROOM,
-  Protocol.ROOM_DATA,
-  Protocol.PING,
-]);
 
 /**
  * The Colyseus room of one table: a thin adapter. It reads who is asking and what (the message guard and
@@ -102,7 +69,7 @@ export function createHabibkaRoom(services: RoomServices) {
         },
       );
       this.registerMessages();
-      this.guardFrames();
+      this.guard.guardFrames(this);
       this.table.open();
     }
 
@@ -111,16 +78,7 @@ export function createHabibkaRoom(services: RoomServices) {
       const { options: tableOptions, place } = takeWaitingPlace(options);
       const parsed = readUntrusted(CreateTableOptions, tableOptions);
       if (!parsed.ok) throw new ServerError(400, describeIssue(parsed.issue));
-      const { visibility, opening, shotClock, seatHoldSeconds, spectatorCap, opponent, level } = parsed.value;
-      const settings: TableSettings = {
-        visibility,
-        opening,
-        shotClock,
-        seatHoldSeconds,
-        spectatorCap,
-        opponent,
-        ...(level ? { level } : {}),
-      };
+      const settings = tableSettings(parsed.value);
       this.roomId = await reserveTableCode(this.presence);
       try {
         return await Table.create(settings, this.roomId, services, this.port(), place);
@@ -187,21 +145,6 @@ export function createHabibkaRoom(services: RoomServices) {
     }
 
     /**
-     * Frames of a kind the game's client never sends (requests, raw bytes, inputs, or no Colyseus frame at
-     * all) are dropped before Colyseus decodes them, and counted against their connection like any refusal.
-     */
-    private guardFrames(): void {
-      // Colyseus binds each connection's frames to `_onMessage` when it joins: an own property shadows it.
-      const room = this as unknown as { _onMessage: (client: Client, frame: Uint8Array) => void };
-      const decode = room._onMessage;
-      room._onMessage = (client, frame) => {
-        if (frame instanceof Uint8Array && frame.length > 0 && CLIENT_FRAMES.has(frame[0]!)) {
-          decode.call(this, client, frame);
-        } else this.guard.malformedFrame(client, frame?.length ?? 0);
-      };
-    }
-
-    /**
      * Last line of defence: an error escaping any handler, timer or hook is logged once and, for a message,
      * answered to its sender; it never reaches the process. Refused joins (ServerError) are ordinary.
      */
@@ -227,7 +170,7 @@ export function createHabibkaRoom(services: RoomServices) {
 
     override onDrop(client: Client, code?: number): void {
       // A connection the server itself closed does not get its place kept: Colyseus then calls onLeave.
-      if (code !== undefined && NO_RECONNECTION.has(code)) return;
+      if (!mayReconnect(code)) return;
       const seconds = this.table.drop(client.sessionId);
       if (seconds === null) return;
       const reconnection = this.allowReconnection(client, seconds);

@@ -1,4 +1,4 @@
-import type { Client } from "@colyseus/core";
+import { type Client, Protocol, type Room } from "@colyseus/core";
 import { CLOSE_CODES, fieldPath, readUntrusted } from "@habibka/shared/protocol";
 import type { z } from "zod";
 import type { Logger } from "../logger.ts";
@@ -9,6 +9,32 @@ import { TokenBucket } from "./rate-limit.ts";
 /** After this many refused messages or malformed frames a connection is closed as hostile. */
 export const STRIKES_BEFORE_DISCONNECT = 20;
 export const CLOSE_HOSTILE = CLOSE_CODES.hostile;
+
+/** The frame kinds the SDK sends for this game: joining, leaving, messages and pings. */
+const CLIENT_FRAMES: ReadonlySet<number> = new Set([
+  Protocol.JOIN_ROOM,
+  Protocol.LEAVE_ROOM,
+  Protocol.ROOM_DATA,
+  Protocol.PING,
+]);
+
+/**
+ * Closes after which the connection may not come back as the same session: the server closed it for bad
+ * messages or for flooding, or its seat was taken over. A kicked player can still return to a held seat
+ * with the seat token, as a new session. (An oversized frame is refused by the WebSocket layer, which the
+ * room sees as an abnormal close, 1006: that one is indistinguishable from a network failure and keeps its
+ * reconnection window.)
+ */
+const NO_RECONNECTION: ReadonlySet<number> = new Set([
+  CLOSE_CODES.hostile,
+  CLOSE_CODES.flooding,
+  CLOSE_CODES.seatTakenOver,
+]);
+
+/** Whether a connection that closed with this code keeps its place for the SDK to reconnect it. */
+export function mayReconnect(code: number | undefined): boolean {
+  return code === undefined || !NO_RECONNECTION.has(code);
+}
 /** Buckets kept per table before idle (full) ones are dropped. */
 const MAX_BUCKETS = 2_000;
 
@@ -118,6 +144,21 @@ export class MessageGuard {
       code: "bad-frame",
       message: `the frame (${bytes} bytes) is not a protocol message`,
     });
+  }
+
+  /**
+   * Frames of a kind the game's client never sends (requests, raw bytes, inputs, or no Colyseus frame at
+   * all) are dropped before Colyseus decodes them, and counted against their connection like any refusal.
+   */
+  guardFrames(room: Room): void {
+    // Colyseus binds each connection's frames to `_onMessage` when it joins: an own property shadows it.
+    const decoding = room as unknown as { _onMessage: (client: Client, frame: Uint8Array) => void };
+    const decode = decoding._onMessage;
+    decoding._onMessage = (client, frame) => {
+      if (frame instanceof Uint8Array && frame.length > 0 && CLIENT_FRAMES.has(frame[0]!)) {
+        decode.call(room, client, frame);
+      } else this.malformedFrame(client, frame?.length ?? 0);
+    };
   }
 
   forget(sessionId: string): void {

@@ -168,7 +168,7 @@ export const COMMANDS = {
     queued: true,
     handle: (table, { seat }) => table.perform({ type: "rematch", player: seat }),
   }),
-} satisfies { readonly [T in ClientMessageType]: Command<any> };
+} satisfies Record<ClientMessageType, object>;
 
 /** The computer's action, checked as a person's message is (its shape, then the table's rules), in its turn. */
 export function actComputer(table: Table, sender: SeatedSender, action: ComputerAction): Promise<Handled> {

@@ -12,7 +12,13 @@ import {
   type TableSettings,
 } from "@habibka/shared/match";
 import { decide, expireShotClock, type MatchView, type Step, viewMatch } from "@habibka/shared/pipeline";
-import { type ActionBroadcast, type ChatBroadcast, CLOSE_CODES, type JoinTableOptions } from "@habibka/shared/protocol";
+import {
+  type ActionBroadcast,
+  type ChatBroadcast,
+  CLOSE_CODES,
+  type CreateTableOptions,
+  type JoinTableOptions,
+} from "@habibka/shared/protocol";
 import type { Result } from "@habibka/shared/rules";
 import { type ComputerAction, ComputerSeat, computerOpponentOf, computerSit } from "../computer/computer-seat.ts";
 import { ABANDONED_TABLE_SECONDS } from "../rate-limits.ts";
@@ -35,6 +41,12 @@ const SPECTATOR_RECONNECT_SECONDS = 5;
 export const CHAT_HISTORY_LINES = 50;
 /** When the end of a hold, of the shot clock or a start could not be recorded, it is tried again after this long. */
 const RECORD_RETRY_MS = 2_000;
+
+/** A table's settings from its create options (the computer's level only at a table against it). */
+export function tableSettings(options: CreateTableOptions): TableSettings {
+  const { visibility, opening, shotClock, seatHoldSeconds, spectatorCap, opponent, level } = options;
+  return { visibility, opening, shotClock, seatHoldSeconds, spectatorCap, opponent, ...(level ? { level } : {}) };
+}
 
 /** Who asks to join, as the front door and the join options establish him. */
 export type JoinRequest = JoinTableOptions & { readonly address: string };
@@ -172,6 +184,11 @@ export class Table {
 
   get matchId(): string {
     return this.live.matchId;
+  }
+
+  /** The current match's seed: its draw, its rack and the computer's decisions follow from it. */
+  get seed(): number {
+    return this.live.header.seed;
   }
 
   /**
