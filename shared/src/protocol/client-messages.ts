@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_SHOT_NUMBER } from "../match/match-state.ts";
 import { MAX_STROKE_SPEED, MAX_TIP_OFFSET } from "../shot/stroke.ts";
 import { POCKET_IDS } from "../table/pockets.ts";
 import { ChatText } from "./text-schemas.ts";
@@ -42,7 +43,7 @@ export type PointMessage = z.infer<typeof Point>;
 
 export const ShotMessage = z.object({
   /** The shot number this request was made for; a stale one is refused. */
-  shotNumber: z.number().int().min(0).max(100_000),
+  shotNumber: z.number().int().min(0).max(MAX_SHOT_NUMBER),
   stroke: StrokeMessage,
   call: z.array(CalledBallMessage).max(2).default([]),
   /** Opening shot only: where the cue ball is placed in the house. */
@@ -60,7 +61,7 @@ export type LagMessage = z.infer<typeof LagMessage>;
 
 /** The answer to an offer: take the bonus shot / play after the foul (true), or pass it back (false). */
 export const AnswerMessage = z.object({
-  shotNumber: z.number().int().min(0).max(100_000),
+  shotNumber: z.number().int().min(0).max(MAX_SHOT_NUMBER),
   accept: z.boolean(),
 });
 export type AnswerMessage = z.infer<typeof AnswerMessage>;
@@ -81,7 +82,7 @@ export type ChatMessage = z.infer<typeof ChatMessage>;
  * The sender's client has finished showing the latest shot (its playback ended, or the player skipped it);
  * `shotNumber` is the state's current number, so a late `seen` for an older shot changes nothing.
  */
-export const SeenMessage = z.object({ shotNumber: z.number().int().min(0).max(100_000) });
+export const SeenMessage = z.object({ shotNumber: z.number().int().min(0).max(MAX_SHOT_NUMBER) });
 export type SeenMessage = z.infer<typeof SeenMessage>;
 
 export const EmptyMessage = z.object({}).optional();
