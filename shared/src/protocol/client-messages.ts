@@ -55,7 +55,7 @@ export type ShotMessage = z.infer<typeof ShotMessage>;
 export const LagMessage = z.object({
   place: Point,
   angle: finite.min(-360).max(720),
-  speed: finite.gt(0).max(12),
+  speed: finite.gt(0).max(MAX_STROKE_SPEED),
 });
 export type LagMessage = z.infer<typeof LagMessage>;
 
