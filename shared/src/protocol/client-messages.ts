@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_SHOT_NUMBER } from "../match/match-state.ts";
+import type { CalledBall } from "../rules/call.ts";
 import { MAX_STROKE_SPEED, MAX_TIP_OFFSET } from "../shot/stroke.ts";
 import { POCKET_IDS } from "../table/pockets.ts";
 import { ChatText } from "./text-schemas.ts";
@@ -14,14 +15,14 @@ const finite = z.number().finite();
 export const BallId = z.number().int().min(0).max(15);
 export const Point = z.object({ x: finite.min(-2).max(2), y: finite.min(-1).max(1) });
 
+// `satisfies` keeps the schema and the rules' CalledBall in step: what the schema reads is a call the rules take.
 export const CalledBallMessage = z.object({
   ball: BallId,
   pocket: z.enum(POCKET_IDS),
   way: z.enum(["direct", "bank"]),
-});
+}) satisfies z.ZodType<CalledBall>;
 
-export type CalledBall = z.infer<typeof CalledBallMessage>;
-export type Way = CalledBall["way"];
+export type { CalledBall, Way } from "../rules/call.ts";
 
 export const StrokeMessage = z.object({
   cue: BallId,
