@@ -60,7 +60,7 @@ import {
 } from "../computer/computer-seat.ts";
 import type { Logger } from "../logger.ts";
 import type { ShotPhysics } from "../physics/physics-pool.ts";
-import type { AddressLimits, RateLimitSettings } from "../rate-limits.ts";
+import { type AddressLimits, CONNECTION_MESSAGES_PER_SECOND, type RateLimitSettings } from "../rate-limits.ts";
 import type { MatchRecords } from "../records/match-records.ts";
 import type { TableLeases } from "../records/table-leases.ts";
 import { type AbandonedTable, abandonedTableOf } from "./abandoned-table.ts";
@@ -175,7 +175,7 @@ export function createHabibkaRoom(services: RoomServices) {
     // reservations never used and dropped sessions' places, and a room it finds full is locked to everyone,
     // seat holders included: so it never counts as full.
     override maxClients = Number.MAX_SAFE_INTEGER;
-    override maxMessagesPerSecond = 30;
+    override maxMessagesPerSecond = CONNECTION_MESSAGES_PER_SECOND;
     override seatReservationTimeout = RESERVATION_SECONDS;
     override state = createSyncedState();
     // The state is sent the moment an action or a seat changes it (sendState); this slower beat only carries
