@@ -58,6 +58,12 @@ export interface RateLimitSettings {
  */
 export const ABANDONED_TABLE_SECONDS = 120;
 
+/**
+ * Messages of every type one connection may send a table in a second before Colyseus closes it (4002): well
+ * above what aiming (10 a second) and playing send, so only a flood meets it.
+ */
+export const CONNECTION_MESSAGES_PER_SECOND = 30;
+
 const PER_SHOT: MessageRate = { burst: 3, perSecond: 1 };
 const RARE: MessageRate = { burst: 2, perSecond: 0.5 };
 

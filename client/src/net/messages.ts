@@ -26,8 +26,6 @@ export interface OutgoingMessages {
   readonly rematch: Record<string, never>;
 }
 
-export type AimOutMessage = AimMessage;
-
 // Server → client: the shared protocol's types.
 export type {
   ActionBroadcast,

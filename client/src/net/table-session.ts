@@ -1,5 +1,6 @@
 import type { Room } from "@colyseus/sdk";
 import type { ComputerLevel } from "@habibka/shared/match";
+import type { SHOT_CLOCK_CHOICES } from "@habibka/shared/protocol";
 import { TableState } from "@habibka/shared/state";
 import { type ConnectionEvent, type ConnectionStatus, nextStatus, waitBeforeAttempt } from "./connection-status.ts";
 import { gameServerEndpoint } from "./endpoint.ts";
@@ -29,7 +30,7 @@ export interface CreateTarget {
   readonly kind: "create";
   readonly visibility: "public" | "private";
   readonly opening: "lag" | "draw";
-  readonly shotClock: 0 | 30 | 60 | 90;
+  readonly shotClock: (typeof SHOT_CLOCK_CHOICES)[number];
 }
 
 /** A table against the computer at a strength: private, the computer in seat 1 (docs/PROTOCOL.md). */

@@ -1,5 +1,5 @@
 import { COMPUTER_LEVELS, type ComputerLevel, DEFAULT_COMPUTER_LEVEL } from "@habibka/shared/match";
-import { PUBLIC_SHOT_CLOCK_DEFAULT } from "@habibka/shared/protocol";
+import { PUBLIC_SHOT_CLOCK_DEFAULT, SHOT_CLOCK_CHOICES, TABLE_CODE_PATTERN } from "@habibka/shared/protocol";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateTarget, SessionTarget } from "../net/table-session.ts";
@@ -17,8 +17,6 @@ interface Props {
   readonly children?: ReactNode;
 }
 
-const CLOCKS: readonly CreateTarget["shotClock"][] = [0, 30, 60, 90];
-
 /**
  * The first screen: a name, a new table, a match against the computer, the practice table, a code to join,
  * the live list of public tables, and whatever the page adds after them (the history of matches).
@@ -34,12 +32,12 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
   const [publicClock, setPublicClock] = useState<CreateTarget["shotClock"]>(PUBLIC_SHOT_CLOCK_DEFAULT);
   const shotClock = visibility === "public" ? publicClock : privateClock;
   const setShotClock = visibility === "public" ? setPublicClock : setPrivateClock;
-  const clocks = visibility === "public" ? CLOCKS.filter((c) => c !== 0) : CLOCKS;
+  const clocks = visibility === "public" ? SHOT_CLOCK_CHOICES.filter((c) => c !== 0) : SHOT_CLOCK_CHOICES;
   const [level, setLevel] = useState<ComputerLevel>(DEFAULT_COMPUTER_LEVEL);
   const [code, setCode] = useState("");
   const [touched, setTouched] = useState(false);
   const nameOk = isValidName(name);
-  const codeOk = /^[0-9]{6}$/.test(code.trim());
+  const codeOk = TABLE_CODE_PATTERN.test(code.trim());
 
   function create(event: FormEvent) {
     event.preventDefault();
@@ -156,7 +154,7 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
             data-testid="code-input"
             value={code}
             inputMode="numeric"
-            pattern="[0-9]{6}"
+            pattern={TABLE_CODE_PATTERN.source}
             maxLength={6}
             onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
           />

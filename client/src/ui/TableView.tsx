@@ -1,3 +1,4 @@
+import type { AimMessage } from "@habibka/shared/protocol";
 import { APEX_BALL, FOOT_SPOT, POCKETS } from "@habibka/shared/table";
 import {
   lazy,
@@ -22,7 +23,6 @@ import { defaultHouseSpot, lagSideOf, placeInHouse } from "../game/house.ts";
 import type { GestureEffect } from "../game/pointer-gesture.ts";
 import { predictShot, type ShotGuide } from "../game/shot-guide.ts";
 import { turnRights } from "../game/turn-rights.ts";
-import type { AimOutMessage } from "../net/messages.ts";
 import { seriesScore } from "../net/series.ts";
 import type { SessionState, TableSession } from "../net/table-session.ts";
 import { createThrottle } from "../net/throttle.ts";
@@ -251,9 +251,9 @@ export function TableView({ session, state: synced, onLobby }: Props) {
   ]);
 
   // Live aim to the others, throttled; only the seat to move may send it.
-  const throttleRef = useRef<ReturnType<typeof createThrottle<AimOutMessage>> | null>(null);
+  const throttleRef = useRef<ReturnType<typeof createThrottle<AimMessage>> | null>(null);
   useEffect(() => {
-    const throttle = createThrottle<AimOutMessage>(AIM_INTERVAL_MS, (m) => session.send("aim", m));
+    const throttle = createThrottle<AimMessage>(AIM_INTERVAL_MS, (m) => session.send("aim", m));
     throttleRef.current = throttle;
     return () => throttle.cancel();
   }, [session]);

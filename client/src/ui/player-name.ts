@@ -1,4 +1,4 @@
-import { nameProblem } from "@habibka/shared/protocol";
+import { nameProblem, TABLE_CODE_PATTERN } from "@habibka/shared/protocol";
 
 const NAME_KEY = "habibka.name";
 
@@ -28,8 +28,8 @@ export function rememberName(name: string): void {
 
 /** The table code in an invite path `/t/<code>`, or null. */
 export function codeFromPath(pathname: string): string | null {
-  const match = /^\/t\/([0-9]{6})\/?$/.exec(pathname);
-  return match ? match[1]! : null;
+  const code = /^\/t\/([^/]*)\/?$/.exec(pathname)?.[1];
+  return code !== undefined && TABLE_CODE_PATTERN.test(code) ? code : null;
 }
 
 export function inviteLink(code: string, origin: string): string {

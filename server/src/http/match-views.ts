@@ -1,4 +1,4 @@
-import { type MatchShot, matchShots } from "@habibka/shared/match";
+import { MAX_SHOT_NUMBER, type MatchShot, matchShots } from "@habibka/shared/match";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
 import type { MatchRecords, StoredMatch } from "../records/match-records.ts";
@@ -46,7 +46,7 @@ function unfoldedShots(match: StoredMatch): MatchShot[] {
 export const MatchId = z.uuid();
 
 /** A stroke's number as a path segment: a whole number, as the shot log shows it. */
-export const ShotNumber = z.coerce.number().int().min(1).max(100_000);
+export const ShotNumber = z.coerce.number().int().min(1).max(MAX_SHOT_NUMBER);
 
 const KEPT_FINISHED = 64;
 

@@ -1,4 +1,4 @@
-import { type EngineName, type SimulationInput, type SimulationResult, simulate } from "@habibka/shared/physics";
+import type { EngineName, SimulationInput, SimulationResult } from "@habibka/shared/physics";
 import { Piscina } from "piscina";
 
 /**
@@ -31,9 +31,3 @@ export function createPhysicsPool(options: { readonly threads: number }): ShotPh
     close: () => pool.destroy(),
   };
 }
-
-/** The physics in the calling thread, for tests that would rather not start a worker. */
-export const inlinePhysics: ShotPhysics = {
-  simulate: async (input, engine) => simulate(input, engine),
-  close: async () => undefined,
-};

@@ -381,11 +381,6 @@ export class MatchRecords {
     };
   }
 
-  /** The matches no process has finished: the ones to restore at start. */
-  async unfinished(): Promise<{ readonly id: string; readonly code: string }[]> {
-    return this.db.selectFrom("match_records").select(["id", "code"]).where("finished_at", "is", null).execute();
-  }
-
   /**
    * Finished public matches, newest first (tables closed before a match began are not results), a page at a
    * time: `after` is the last one of the previous page, and `player` keeps the matches that player played.

@@ -16,6 +16,7 @@ import {
   readUntrusted,
 } from "@habibka/shared/protocol";
 import type { TableState } from "@habibka/shared/state";
+import { CONNECTION_MESSAGES_PER_SECOND } from "../rate-limits.ts";
 import { isRestore } from "../records/restore.ts";
 import { COMMANDS, type Command } from "../table/commands.ts";
 import { createSyncedState } from "../table/state-mirror.ts";
@@ -45,7 +46,7 @@ export function createHabibkaRoom(services: RoomServices) {
     // reservations never used and dropped sessions' places, and a room it finds full is locked to everyone,
     // seat holders included: so it never counts as full.
     override maxClients = Number.MAX_SAFE_INTEGER;
-    override maxMessagesPerSecond = 30;
+    override maxMessagesPerSecond = CONNECTION_MESSAGES_PER_SECOND;
     override seatReservationTimeout = RESERVATION_SECONDS;
     override state = createSyncedState();
     // The state is sent the moment an action or a seat changes it; this slower beat only carries what the

@@ -1,5 +1,5 @@
 import type { Pair, PlayerIndex } from "../rules/position.ts";
-import { type BallPosition, COLOURED_BALL } from "../table/balls.ts";
+import type { BallPosition } from "../table/balls.ts";
 import { APEX_BALL, startingPosition } from "../table/rack.ts";
 import type { LagAction } from "./actions.ts";
 
@@ -35,6 +35,12 @@ export interface SeatHolder {
 export type LagShot = Omit<LagAction, "type" | "player" | "result">;
 
 export type Opener = "lag" | "draw";
+
+/**
+ * The highest shot number a message or a shot's link may name. A match's number grows by one with each shot,
+ * lag and draw, so no match comes near it; a larger one is refused as malformed.
+ */
+export const MAX_SHOT_NUMBER = 100_000;
 
 export interface MatchState {
   readonly version: 1;
@@ -107,15 +113,6 @@ export function createMatch(options: MatchOptions = {}): MatchState {
 /** A table's match before anyone sits: it begins with its lag or draw once both seats are taken. */
 export function openMatch(options: MatchOptions = {}): MatchState {
   return { ...createMatch(options), phase: "waiting" };
-}
-
-/** The coloured ball is waiting off the table for the centre mark (I18). */
-export function isColouredWaiting(state: MatchState): boolean {
-  return !state.table.some((b) => b.id === COLOURED_BALL);
-}
-
-export function isFinished(state: MatchState): boolean {
-  return state.phase === "finished";
 }
 
 /** Both seats have had a player and the match has begun (it is past waiting). */

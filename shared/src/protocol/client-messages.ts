@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { MAX_SHOT_NUMBER } from "../match/match-state.ts";
+import type { CalledBall } from "../rules/call.ts";
 import { MAX_STROKE_SPEED, MAX_TIP_OFFSET } from "../shot/stroke.ts";
 import { POCKET_IDS } from "../table/pockets.ts";
 import { ChatText } from "./text-schemas.ts";
@@ -13,14 +15,14 @@ const finite = z.number().finite();
 export const BallId = z.number().int().min(0).max(15);
 export const Point = z.object({ x: finite.min(-2).max(2), y: finite.min(-1).max(1) });
 
+// `satisfies` keeps the schema and the rules' CalledBall in step: what the schema reads is a call the rules take.
 export const CalledBallMessage = z.object({
   ball: BallId,
   pocket: z.enum(POCKET_IDS),
   way: z.enum(["direct", "bank"]),
-});
+}) satisfies z.ZodType<CalledBall>;
 
-export type CalledBall = z.infer<typeof CalledBallMessage>;
-export type Way = CalledBall["way"];
+export type { CalledBall, Way } from "../rules/call.ts";
 
 export const StrokeMessage = z.object({
   cue: BallId,
@@ -42,7 +44,7 @@ export type PointMessage = z.infer<typeof Point>;
 
 export const ShotMessage = z.object({
   /** The shot number this request was made for; a stale one is refused. */
-  shotNumber: z.number().int().min(0).max(100_000),
+  shotNumber: z.number().int().min(0).max(MAX_SHOT_NUMBER),
   stroke: StrokeMessage,
   call: z.array(CalledBallMessage).max(2).default([]),
   /** Opening shot only: where the cue ball is placed in the house. */
@@ -54,13 +56,13 @@ export type ShotMessage = z.infer<typeof ShotMessage>;
 export const LagMessage = z.object({
   place: Point,
   angle: finite.min(-360).max(720),
-  speed: finite.gt(0).max(12),
+  speed: finite.gt(0).max(MAX_STROKE_SPEED),
 });
 export type LagMessage = z.infer<typeof LagMessage>;
 
 /** The answer to an offer: take the bonus shot / play after the foul (true), or pass it back (false). */
 export const AnswerMessage = z.object({
-  shotNumber: z.number().int().min(0).max(100_000),
+  shotNumber: z.number().int().min(0).max(MAX_SHOT_NUMBER),
   accept: z.boolean(),
 });
 export type AnswerMessage = z.infer<typeof AnswerMessage>;
@@ -81,7 +83,7 @@ export type ChatMessage = z.infer<typeof ChatMessage>;
  * The sender's client has finished showing the latest shot (its playback ended, or the player skipped it);
  * `shotNumber` is the state's current number, so a late `seen` for an older shot changes nothing.
  */
-export const SeenMessage = z.object({ shotNumber: z.number().int().min(0).max(100_000) });
+export const SeenMessage = z.object({ shotNumber: z.number().int().min(0).max(MAX_SHOT_NUMBER) });
 export type SeenMessage = z.infer<typeof SeenMessage>;
 
 export const EmptyMessage = z.object({}).optional();

@@ -82,4 +82,3 @@ export type JoinTableOptions = z.infer<typeof JoinTableOptions>;
 
 /** Table codes: six digits, easy to read aloud in any language; also the room id and the invite link `/t/<code>`. */
 export const TABLE_CODE_PATTERN = /^[0-9]{6}$/;
-export const TableCode = z.string().regex(TABLE_CODE_PATTERN, "a table code is six digits");

@@ -10,7 +10,6 @@ import { droppedBall, type ShotLog, segmentsTouched } from "./shot-queries.ts";
  * means it touches at least one such segment. The two ways cover every path.
  */
 export type Way = "direct" | "bank";
-export const WAYS: readonly Way[] = ["direct", "bank"];
 
 export interface CalledBall {
   readonly ball: number;
@@ -134,8 +133,4 @@ export function isCalledBallPocketed(log: ShotLog, called: CalledBall): boolean 
     drop.pocket === called.pocket &&
     wayTaken(log, drop.ball, drop.pocket, drop.index) === called.way
   );
-}
-
-export function isCalled(call: Call, ball: number): boolean {
-  return call.some((c) => c.ball === ball);
 }

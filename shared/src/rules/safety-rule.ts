@@ -23,7 +23,6 @@ import {
  * and "another cushion" is a different segment (I5).
  */
 export type SafetyCondition = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i";
-export const SAFETY_CONDITIONS: readonly SafetyCondition[] = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
 
 /** The events (indices into the ordered log) and balls that make up one satisfied chain. */
 export interface SafetyProof {

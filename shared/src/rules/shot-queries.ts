@@ -187,11 +187,6 @@ export function haveTouched(log: ShotLog, a: number, b: number): boolean {
   return collisionsOf(log, a).some((c) => partnerOf(c.event, a) === b);
 }
 
-/** Did `ball` touch any other ball? */
-export function touchedAnyBall(log: ShotLog, ball: number): boolean {
-  return collisionsOf(log, ball).length > 0;
-}
-
 /**
  * Balls that moved in this shot: the cue ball, any ball in a collision, at a cushion or crossing the
  * centre line, and any ball whose resting place differs from where it stood (I6 needs "moved").

@@ -1,4 +1,4 @@
-import { HALF_LENGTH, TABLE_LENGTH } from "./dimensions.ts";
+import { TABLE_LENGTH } from "./dimensions.ts";
 
 export interface Point {
   readonly x: number;
@@ -15,6 +15,3 @@ export const MARKS = [HEAD_SPOT, CENTRE_SPOT, FOOT_SPOT] as const;
 export const HOUSE_LINE_X = HEAD_SPOT.x;
 /** The centre line between the middle pockets (I4). */
 export const CENTRE_LINE_X = 0;
-/** Head and foot cushion noses. */
-export const HEAD_CUSHION_X = -HALF_LENGTH;
-export const FOOT_CUSHION_X = HALF_LENGTH;

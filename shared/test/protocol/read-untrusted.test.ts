@@ -47,7 +47,6 @@ const EXAMPLES: Record<string, unknown> = {
   ShotClock: 30,
   CreateTableOptions: { name: "Анна", visibility: "private", shotClock: 30, opponent: "computer", level: "master" },
   JoinTableOptions: { name: "Борис", watch: false, seatToken: "abc" },
-  TableCode: "123456",
   PlayerName: "Анна",
   ChatText: "привет",
 };
