@@ -4,6 +4,7 @@ import { angleTowards } from "../client/src/game/aim-geometry.ts";
 import { HOUSE_LINE_X } from "../shared/src/table/marks.ts";
 import { SCREENSHOT_DIR } from "./support/browser.ts";
 import { useGameAndBrowser } from "./support/game-and-browser.ts";
+import { STAGE_MS, stage } from "./support/story.ts";
 import {
   ballPositions,
   canvasPoint,
@@ -22,11 +23,6 @@ import {
  */
 describe("a match between two browsers, watched by a third", () => {
   const table = useGameAndBrowser();
-  let anna: Page;
-  let boris: Page;
-  let viewer: Page;
-  let late: Page;
-  let link = "";
 
   async function newPage(viewport: { width: number; height: number }, touch = false): Promise<Page> {
     // The phone is a HiDPI screen (3 device pixels per CSS pixel), as most are.
@@ -41,73 +37,12 @@ describe("a match between two browsers, watched by a third", () => {
 
   const shot = (name: string) => `${SCREENSHOT_DIR}/${name}.png`;
 
-  it("creates a private table and copies the invite link", async () => {
-    anna = await newPage({ width: 1280, height: 800 });
-    await anna.goto(table.url);
-    await anna.getByTestId("name-input").fill("Анна");
-    await anna.getByTestId("visibility-private").check();
-    await anna.getByTestId("opening-draw").check();
-    await anna.screenshot({ path: shot("lobby") });
-    await anna.getByTestId("create-table").click();
-    await waitFor(
-      "the table",
-      () => tableInfo(anna),
-      (i) => i?.phase === "waiting" && i.seat === "0",
-    );
-    link = await waitFor(
-      "the invite link",
-      () => anna.getByTestId("invite-link").inputValue(),
-      (v) => /\/t\/\d{6}$/.test(v),
-    );
-    expect(new URL(anna.url()).pathname).toBe(new URL(link).pathname);
-    await anna.getByTestId("copy-link").click();
-    await anna.screenshot({ path: shot("table-waiting") });
-  });
-
-  it("a second player opens the link on a phone, sits down, and the match starts", async () => {
-    boris = await newPage({ width: 390, height: 844 }, true);
-    await boris.goto(link);
-    await boris.getByTestId("name-input").fill("Борис");
-    await boris.getByTestId("sit-down").click();
-    const started = (i: TableInfo | null) => i !== null && ["lag", "opening", "play"].includes(i.phase);
-    const b = await waitFor(
-      "Boris seated",
-      () => tableInfo(boris),
-      (i) => started(i) && i!.seat === "1",
-    );
-    await waitFor("the match on Anna's page", () => tableInfo(anna), started);
-    expect(b?.role).toBe("player");
-    await expect.poll(() => anna.getByTestId("players").textContent()).toContain("Борис");
-    await expect.poll(() => boris.getByTestId("players").textContent()).toContain("Анна");
-    // Portrait phone: the table is turned, so the canvas is taller than wide.
-    const box = await boris.getByTestId("table-canvas").boundingBox();
-    expect(box!.height).toBeGreaterThan(box!.width);
-    // Crisp on HiDPI: the canvas has a device pixel for every device pixel of its box.
-    const backing = await boris.getByTestId("table-canvas").evaluate((el) => (el as HTMLCanvasElement).width);
-    expect(Math.abs(backing - box!.width * 3)).toBeLessThanOrEqual(2);
-    await boris.screenshot({ path: shot("phone-portrait") });
-  });
-
-  it("a spectator opens the link and watches", async () => {
-    viewer = await newPage({ width: 1024, height: 700 });
-    await viewer.goto(link);
-    await viewer.getByTestId("name-input").fill("Зритель");
-    await viewer.getByTestId("watch-invite").click();
-    await waitFor(
-      "the spectator's view",
-      () => tableInfo(viewer),
-      (i) => i?.role === "spectator",
-    );
-    await expect.poll(() => viewer.getByTestId("spectator-badge").isVisible()).toBe(true);
-    await expect.poll(() => anna.getByTestId("spectator-count").textContent()).toMatch(/1/);
-  });
-
   /** The page whose player must act now, once every page agrees the table is at rest. */
-  async function striker(): Promise<Page> {
+  async function striker(players: readonly Page[]): Promise<Page> {
     return waitFor(
       "a player to move",
       async () => {
-        for (const page of [anna, boris]) {
+        for (const page of players) {
           const info = await tableInfo(page);
           if (info && !info.animating && (info.canShoot || info.offer !== "") && String(info.toMove) === info.seat) {
             return page;
@@ -120,8 +55,8 @@ describe("a match between two browsers, watched by a third", () => {
     ) as Promise<Page>;
   }
 
-  async function playOneShot(index: number): Promise<void> {
-    const page = await striker();
+  async function playOneShot(players: readonly Page[], index: number): Promise<void> {
+    const page = await striker(players);
     const before = (await tableInfo(page))!;
     if (before.offer !== "") {
       // An offer (bonus shot, or play after a foul): take it with the button.
@@ -131,7 +66,7 @@ describe("a match between two browsers, watched by a third", () => {
         () => tableInfo(page),
         (i) => i?.offer === "",
       );
-      return playOneShot(index);
+      return playOneShot(players, index);
     }
     if (before.phase === "lag") {
       await page.getByTestId("lag-shoot").click();
@@ -188,106 +123,181 @@ describe("a match between two browsers, watched by a third", () => {
     );
   }
 
-  it("they play several shots with the real controls and see the same table and verdicts", async () => {
-    for (let i = 0; i < 3; i++) {
-      await playOneShot(i);
-      if (i === 0) {
-        // A late spectator opens the link while the break is rolling: state plus the running shot.
-        late = await newPage({ width: 800, height: 600 });
-        await late.goto(link);
-        await late.getByTestId("name-input").fill("Опоздавший");
-        await late.getByTestId("watch-invite").click();
+  it(
+    "a private table by its link: seated on a phone, watched, played, chatted at, reloaded, turned to English, resigned",
+    async () => {
+      let anna: Page;
+      let boris: Page;
+      let viewer: Page;
+      let late: Page;
+      let link = "";
+
+      await stage("creates a private table and copies the invite link", async () => {
+        anna = await newPage({ width: 1280, height: 800 });
+        await anna.goto(table.url);
+        await anna.getByTestId("name-input").fill("Анна");
+        await anna.getByTestId("visibility-private").check();
+        await anna.getByTestId("opening-draw").check();
+        await anna.screenshot({ path: shot("lobby") });
+        await anna.getByTestId("create-table").click();
         await waitFor(
-          "the late spectator",
-          () => tableInfo(late),
-          (info) => info?.role === "spectator",
+          "the table",
+          () => tableInfo(anna),
+          (i) => i?.phase === "waiting" && i.seat === "0",
         );
-      }
-      // Every page waits for the animation to end, then all show the same resting positions and verdict.
-      for (const page of [anna, boris, viewer]) {
+        link = await waitFor(
+          "the invite link",
+          () => anna.getByTestId("invite-link").inputValue(),
+          (v) => /\/t\/\d{6}$/.test(v),
+        );
+        expect(new URL(anna.url()).pathname).toBe(new URL(link).pathname);
+        await anna.getByTestId("copy-link").click();
+        await anna.screenshot({ path: shot("table-waiting") });
+      });
+
+      await stage("a second player opens the link on a phone, sits down, and the match starts", async () => {
+        boris = await newPage({ width: 390, height: 844 }, true);
+        await boris.goto(link);
+        await boris.getByTestId("name-input").fill("Борис");
+        await boris.getByTestId("sit-down").click();
+        const started = (i: TableInfo | null) => i !== null && ["lag", "opening", "play"].includes(i.phase);
+        const b = await waitFor(
+          "Boris seated",
+          () => tableInfo(boris),
+          (i) => started(i) && i!.seat === "1",
+        );
+        await waitFor("the match on Anna's page", () => tableInfo(anna), started);
+        expect(b?.role).toBe("player");
+        await expect.poll(() => anna.getByTestId("players").textContent()).toContain("Борис");
+        await expect.poll(() => boris.getByTestId("players").textContent()).toContain("Анна");
+        // Portrait phone: the table is turned, so the canvas is taller than wide.
+        const box = await boris.getByTestId("table-canvas").boundingBox();
+        expect(box!.height).toBeGreaterThan(box!.width);
+        // Crisp on HiDPI: the canvas has a device pixel for every device pixel of its box.
+        const backing = await boris.getByTestId("table-canvas").evaluate((el) => (el as HTMLCanvasElement).width);
+        expect(Math.abs(backing - box!.width * 3)).toBeLessThanOrEqual(2);
+        await boris.screenshot({ path: shot("phone-portrait") });
+      });
+
+      await stage("a spectator opens the link and watches", async () => {
+        viewer = await newPage({ width: 1024, height: 700 });
+        await viewer.goto(link);
+        await viewer.getByTestId("name-input").fill("Зритель");
+        await viewer.getByTestId("watch-invite").click();
         await waitFor(
-          "the shot to come to rest",
-          () => tableInfo(page),
-          (info) => info !== null && !info.animating,
-          40_000,
+          "the spectator's view",
+          () => tableInfo(viewer),
+          (i) => i?.role === "spectator",
         );
-      }
-      await expectSamePositions(i === 0 ? [anna, boris, viewer, late] : [anna, boris, viewer]);
-      const verdict = await waitFor(
-        "a verdict",
-        () => anna.getByTestId("verdict").textContent(),
-        (v) => !!v,
-      );
-      for (const page of [boris, viewer]) {
-        await expect.poll(() => page.getByTestId("verdict").textContent(), { timeout: 15_000 }).toBe(verdict);
-      }
-      await anna.screenshot({ path: shot(`shot-${i + 1}`) });
-    }
-    // The late spectator's log has the break too (the running shot, or the match record).
-    await expect.poll(() => late.getByTestId("shot-log").locator("li").count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await late.close();
-    await viewer.screenshot({ path: shot("spectator") });
-    // The log keeps every shot, and a replay re-animates one of them.
-    const replay = anna.locator("[data-testid^=replay-]").first();
-    await replay.click();
-    await expect.poll(() => anna.getByTestId("skip-animation").count()).toBeGreaterThanOrEqual(0);
-  });
+        await expect.poll(() => viewer.getByTestId("spectator-badge").isVisible()).toBe(true);
+        await expect.poll(() => anna.getByTestId("spectator-count").textContent()).toMatch(/1/);
+      });
 
-  it("chat reaches players and spectators with roles", async () => {
-    await viewer.getByTestId("chat-input").fill("Хороший удар!");
-    await viewer.getByTestId("chat-send").click();
-    await expect
-      .poll(() => anna.getByTestId("chat-lines").textContent(), { timeout: 10_000 })
-      .toContain("Хороший удар!");
-    await expect.poll(() => anna.getByTestId("chat-lines").textContent()).toContain("зритель");
-  });
+      await stage("they play several shots with the real controls and see the same table and verdicts", async () => {
+        for (let i = 0; i < 3; i++) {
+          await playOneShot([anna, boris], i);
+          if (i === 0) {
+            // A late spectator opens the link while the break is rolling: state plus the running shot.
+            late = await newPage({ width: 800, height: 600 });
+            await late.goto(link);
+            await late.getByTestId("name-input").fill("Опоздавший");
+            await late.getByTestId("watch-invite").click();
+            await waitFor(
+              "the late spectator",
+              () => tableInfo(late),
+              (info) => info?.role === "spectator",
+            );
+          }
+          // Every page waits for the animation to end, then all show the same resting positions and verdict.
+          for (const page of [anna, boris, viewer]) {
+            await waitFor(
+              "the shot to come to rest",
+              () => tableInfo(page),
+              (info) => info !== null && !info.animating,
+              40_000,
+            );
+          }
+          await expectSamePositions(i === 0 ? [anna, boris, viewer, late] : [anna, boris, viewer]);
+          const verdict = await waitFor(
+            "a verdict",
+            () => anna.getByTestId("verdict").textContent(),
+            (v) => !!v,
+          );
+          for (const page of [boris, viewer]) {
+            await expect.poll(() => page.getByTestId("verdict").textContent(), { timeout: 15_000 }).toBe(verdict);
+          }
+          await anna.screenshot({ path: shot(`shot-${i + 1}`) });
+        }
+        // The late spectator's log has the break too (the running shot, or the match record).
+        await expect
+          .poll(() => late.getByTestId("shot-log").locator("li").count(), { timeout: 10_000 })
+          .toBeGreaterThan(0);
+        await late.close();
+        await viewer.screenshot({ path: shot("spectator") });
+        // The log keeps every shot, and a replay re-animates one of them.
+        const replay = anna.locator("[data-testid^=replay-]").first();
+        await replay.click();
+        await expect.poll(() => anna.getByTestId("skip-animation").count()).toBeGreaterThanOrEqual(0);
+      });
 
-  it("a reload returns the player to his seat", async () => {
-    const seat = (await tableInfo(boris))!.seat;
-    await boris.reload();
-    const back = await waitFor(
-      "Boris back at the table",
-      () => tableInfo(boris),
-      (i) => i?.seat === seat,
-      30_000,
-    );
-    expect(back?.role).toBe("player");
-    await expectSamePositions([anna, boris]);
-  });
+      await stage("chat reaches players and spectators with roles", async () => {
+        await viewer.getByTestId("chat-input").fill("Хороший удар!");
+        await viewer.getByTestId("chat-send").click();
+        await expect
+          .poll(() => anna.getByTestId("chat-lines").textContent(), { timeout: 10_000 })
+          .toContain("Хороший удар!");
+        await expect.poll(() => anna.getByTestId("chat-lines").textContent()).toContain("зритель");
+      });
 
-  it("the language switch turns the page to English and is remembered", async () => {
-    await anna.getByTestId("language-switch").click();
-    await expect.poll(() => anna.evaluate(() => document.documentElement.lang)).toBe("en");
-    await expect.poll(() => anna.getByTestId("open-rules").textContent()).toContain("Rules");
-    await anna.reload();
-    await waitFor(
-      "Anna back at the table",
-      () => tableInfo(anna),
-      (i) => i?.seat === "0",
-      30_000,
-    );
-    await expect.poll(() => anna.getByTestId("open-rules").textContent()).toContain("Rules");
-    await anna.getByTestId("open-rules").click();
-    await expect
-      .poll(async () => (await anna.getByTestId("rules-page").textContent())?.length ?? 0)
-      .toBeGreaterThan(200);
-    await anna.screenshot({ path: shot("rules-en") });
-    await anna.getByTestId("close-rules").click();
-    await anna.screenshot({ path: shot("table-en") });
-  });
+      await stage("a reload returns the player to his seat", async () => {
+        const seat = (await tableInfo(boris))!.seat;
+        await boris.reload();
+        const back = await waitFor(
+          "Boris back at the table",
+          () => tableInfo(boris),
+          (i) => i?.seat === seat,
+          30_000,
+        );
+        expect(back?.role).toBe("player");
+        await expectSamePositions([anna, boris]);
+      });
 
-  it("a player resigns after confirming, and the result is shown to everyone", async () => {
-    await anna.getByTestId("resign").click();
-    await anna.getByTestId("resign-yes").click();
-    for (const page of [anna, boris, viewer]) {
-      await waitFor(
-        "the finished match",
-        () => tableInfo(page),
-        (i) => i?.phase === "finished",
-        20_000,
-      );
-    }
-    await expect.poll(() => boris.getByTestId("result").textContent()).toContain("Борис");
-    await boris.screenshot({ path: shot("finished") });
-  });
+      await stage("the language switch turns the page to English and is remembered", async () => {
+        await anna.getByTestId("language-switch").click();
+        await expect.poll(() => anna.evaluate(() => document.documentElement.lang)).toBe("en");
+        await expect.poll(() => anna.getByTestId("open-rules").textContent()).toContain("Rules");
+        await anna.reload();
+        await waitFor(
+          "Anna back at the table",
+          () => tableInfo(anna),
+          (i) => i?.seat === "0",
+          30_000,
+        );
+        await expect.poll(() => anna.getByTestId("open-rules").textContent()).toContain("Rules");
+        await anna.getByTestId("open-rules").click();
+        await expect
+          .poll(async () => (await anna.getByTestId("rules-page").textContent())?.length ?? 0)
+          .toBeGreaterThan(200);
+        await anna.screenshot({ path: shot("rules-en") });
+        await anna.getByTestId("close-rules").click();
+        await anna.screenshot({ path: shot("table-en") });
+      });
+
+      await stage("a player resigns after confirming, and the result is shown to everyone", async () => {
+        await anna.getByTestId("resign").click();
+        await anna.getByTestId("resign-yes").click();
+        for (const page of [anna, boris, viewer]) {
+          await waitFor(
+            "the finished match",
+            () => tableInfo(page),
+            (i) => i?.phase === "finished",
+            20_000,
+          );
+        }
+        await expect.poll(() => boris.getByTestId("result").textContent()).toContain("Борис");
+        await boris.screenshot({ path: shot("finished") });
+      });
+    },
+    7 * STAGE_MS,
+  );
 });

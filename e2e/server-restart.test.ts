@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SCREENSHOT_DIR } from "./support/browser.ts";
 import { useGameAndBrowser } from "./support/game-and-browser.ts";
+import { STAGE_MS, stage } from "./support/story.ts";
 import {
   ballPositions,
   createTable,
@@ -16,6 +17,13 @@ import {
   waitFor,
 } from "./support/table-page.ts";
 
+/** The pages at the table: the two players and a spectator. */
+interface Cast {
+  readonly anna: Page;
+  readonly boris: Page;
+  readonly viewer: Page;
+}
+
 /**
  * The server restarts under a match in progress, redeployed (SIGTERM) and then crashed (SIGKILL), and the
  * next process opens on the same port and database file. Every page shows that it is taking its player
@@ -24,9 +32,6 @@ import {
  */
 describe("the server restarts under a match", () => {
   const table = useGameAndBrowser();
-  let anna: Page;
-  let boris: Page;
-  let viewer: Page;
   const loads = new Map<Page, number>();
 
   const shot = (name: string) => `${SCREENSHOT_DIR}/${name}.png`;
@@ -46,7 +51,7 @@ describe("the server restarts under a match", () => {
   }
 
   /** The page whose player must shoot now, every page at rest; an offer on the way is taken. */
-  async function mover(): Promise<Page> {
+  async function mover({ anna, boris }: Cast): Promise<Page> {
     for (;;) {
       const page = await waitFor(
         "a player to move",
@@ -74,7 +79,7 @@ describe("the server restarts under a match", () => {
   }
 
   /** Plays the shot the page has aimed and waits until every page shows it over. */
-  async function playShot(page: Page): Promise<void> {
+  async function playShot({ anna, boris, viewer }: Cast, page: Page): Promise<void> {
     const before = (await tableInfo(page))!.shotNumber;
     await page.getByTestId("shoot").click();
     await skipShot(anna, before);
@@ -112,10 +117,11 @@ describe("the server restarts under a match", () => {
     };
   }
 
-  it("two players lag and break, a spectator watches", async () => {
-    anna = await newPage({ width: 1280, height: 800 });
+  /** Two players lag and break, a spectator watches: the match the server restarts under. */
+  async function lagAndBreak(): Promise<Cast> {
+    const anna = await newPage({ width: 1280, height: 800 });
     const link = await createTable(anna, table.url, "Анна", { opening: "lag" });
-    boris = await newPage({ width: 390, height: 844 }, true);
+    const boris = await newPage({ width: 390, height: 844 }, true);
     await openInvite(boris, link, "Борис");
     await waitFor(
       "the lag",
@@ -148,22 +154,25 @@ describe("the server restarts under a match", () => {
         20_000,
       );
     }
-    viewer = await newPage({ width: 1024, height: 700 });
+    const viewer = await newPage({ width: 1024, height: 700 });
     await openInvite(viewer, link, "Зритель", true);
     await waitFor(
       "the spectator",
       () => tableInfo(viewer),
       (i) => i?.role === "spectator",
     );
+    const cast = { anna, boris, viewer };
     // The break from hand, as the page places and aims it.
-    const breaker = await mover();
+    const breaker = await mover(cast);
     expect((await tableInfo(breaker))?.phase).toBe("opening");
-    await playShot(breaker);
+    await playShot(cast, breaker);
     expect((await tableInfo(anna))?.phase).toBe("play");
-  });
+    return cast;
+  }
 
-  async function restartUnder(signal: "SIGTERM" | "SIGKILL", label: string, angle: number): Promise<void> {
-    const striker = await mover();
+  async function restartUnder(cast: Cast, signal: "SIGTERM" | "SIGKILL", label: string, angle: number): Promise<void> {
+    const { anna, boris, viewer } = cast;
+    const striker = await mover(cast);
     const pages = [anna, boris, viewer];
     // The striker's aim: a direction and a power of his own, to find again when he is back.
     await setAngle(striker, angle);
@@ -244,21 +253,14 @@ describe("the server restarts under a match", () => {
     expect(Number(await striker.getByTestId("angle-input").inputValue())).toBe(angle);
     expect(await striker.getByTestId("speed-value").textContent()).toMatch(/3[.,]40/);
 
-    await playShot(striker);
+    await playShot(cast, striker);
     for (const page of pages) {
       expect((await tableInfo(page))!.shotNumber).toBeGreaterThan(before.get(page)!.shotNumber);
     }
   }
 
-  it("a redeploy (SIGTERM): every page comes back to the table as it was, and the next shot plays", async () => {
-    await restartUnder("SIGTERM", "server-restart", 123.45);
-  });
-
-  it("a crash (SIGKILL): the same, from a connection that only dropped", async () => {
-    await restartUnder("SIGKILL", "server-crash", 56.78);
-  });
-
-  it("a server that stays away: the page says it could not get back, and trying again brings it back", async () => {
+  /** The server stops and stays away until the players' pages give up; trying again brings them back. */
+  async function staysAway({ anna, boris }: Cast): Promise<void> {
     const players = [anna, boris];
     const seats = await Promise.all(players.map(async (p) => (await tableInfo(p))!.seat));
     // The pages' own clocks, so that the whole wait runs through without being waited out.
@@ -292,5 +294,23 @@ describe("the server restarts under a match", () => {
         60_000,
       );
     }
-  });
+  }
+
+  it(
+    "a match through a redeploy, a crash and a server that stays away: every page gets back to it as it was",
+    async () => {
+      const cast = await stage("two players lag and break, a spectator watches", lagAndBreak);
+      await stage("a redeploy (SIGTERM): every page comes back to the table as it was, and the next shot plays", () =>
+        restartUnder(cast, "SIGTERM", "server-restart", 123.45),
+      );
+      await stage("a crash (SIGKILL): the same, from a connection that only dropped", () =>
+        restartUnder(cast, "SIGKILL", "server-crash", 56.78),
+      );
+      await stage(
+        "a server that stays away: the page says it could not get back, and trying again brings it back",
+        () => staysAway(cast),
+      );
+    },
+    4 * STAGE_MS,
+  );
 });

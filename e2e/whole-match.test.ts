@@ -9,6 +9,7 @@ import { POCKETS } from "../shared/src/table/pockets.ts";
 import { APEX_BALL } from "../shared/src/table/rack.ts";
 import { SCREENSHOT_DIR } from "./support/browser.ts";
 import { useGameAndBrowser } from "./support/game-and-browser.ts";
+import { STAGE_MS, stage } from "./support/story.ts";
 import {
   ballPositions,
   canvasPoint,
@@ -136,7 +137,7 @@ describe("two people play a whole match of Habibka in two browsers", () => {
     return found!;
   }
 
-  it("one player creates a table on a laptop, the other opens the link on a phone and sits down", async () => {
+  async function seatBoth(): Promise<void> {
     const laptopContext = await table.newContext({ viewport: { width: 1280, height: 800 } });
     const phoneContext = await table.newContext({
       viewport: { width: 390, height: 844 },
@@ -172,9 +173,9 @@ describe("two people play a whole match of Habibka in two browsers", () => {
       );
     }
     pages.push(laptop, phone);
-  });
+  }
 
-  it("both lag with the lag controls and the winner opens", async () => {
+  async function lag(): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const before = (await tableInfo(laptop))!.shotNumber;
       for (const [seat, page] of pages.entries()) {
@@ -210,7 +211,7 @@ describe("two people play a whole match of Habibka in two browsers", () => {
       (i) => i?.phase === "opening",
     );
     log.push(`lag: seat ${info!.toMove} opens`);
-  });
+  }
 
   /** One turn: take an offer if there is one, then plan a shot from what the page shows and play it. */
   async function playTurn(page: Page, offered: TableInfo, turn: number): Promise<void> {
@@ -327,27 +328,23 @@ describe("two people play a whole match of Habibka in two browsers", () => {
     throw new Error("no direction for a miss");
   }
 
-  it(
-    "they play every shot with the controls until one of them has eight",
-    async () => {
-      const deadline = Date.now() + MATCH_MILLIS;
-      let turns = 0;
-      for (;;) {
-        const next = await actor();
-        if (next === "finished") break;
-        if (turns >= MAX_SHOTS) throw new Error(`no winner after ${turns} shots`);
-        if (Date.now() > deadline) throw new Error(`no winner within ${MATCH_MILLIS / 1000} s (${turns} shots)`);
-        await playTurn(next.page, next.info, turns);
-        turns++;
-        if (turns === 12) await screenshot(laptop, "midgame");
-      }
-      log.push(`finished after ${turns} shots, ${offersTaken} offers taken`);
-      expect(offersTaken).toBeGreaterThan(0);
-    },
-    MATCH_MILLIS + 60_000,
-  );
+  async function playToEight(): Promise<void> {
+    const deadline = Date.now() + MATCH_MILLIS;
+    let turns = 0;
+    for (;;) {
+      const next = await actor();
+      if (next === "finished") break;
+      if (turns >= MAX_SHOTS) throw new Error(`no winner after ${turns} shots`);
+      if (Date.now() > deadline) throw new Error(`no winner within ${MATCH_MILLIS / 1000} s (${turns} shots)`);
+      await playTurn(next.page, next.info, turns);
+      turns++;
+      if (turns === 12) await screenshot(laptop, "midgame");
+    }
+    log.push(`finished after ${turns} shots, ${offersTaken} offers taken`);
+    expect(offersTaken).toBeGreaterThan(0);
+  }
 
-  it("both pages show the same finished match: the winner with eight, the same table, the rematch", async () => {
+  async function sameFinish(): Promise<void> {
     for (const page of pages) {
       await waitFor(
         "the finished match",
@@ -376,5 +373,23 @@ describe("two people play a whole match of Habibka in two browsers", () => {
     log.push(`winner: seat ${winner} ${winnerName}, shelves ${JSON.stringify(laptopShelves)}`);
     await screenshot(laptop, "finished-laptop");
     await screenshot(phone, "finished-phone");
-  });
+  }
+
+  it(
+    "from the lag to a win at eight on a laptop and a phone, both pages showing the same finished match",
+    async () => {
+      await stage(
+        "one player creates a table on a laptop, the other opens the link on a phone and sits down",
+        seatBoth,
+      );
+      await stage("both lag with the lag controls and the winner opens", lag);
+      await stage("they play every shot with the controls until one of them has eight", playToEight);
+      await stage(
+        "both pages show the same finished match: the winner with eight, the same table, the rematch",
+        sameFinish,
+      );
+    },
+    // The whole match's own allowance, and the e2e project's time for each of the other stages.
+    MATCH_MILLIS + 60_000 + 3 * STAGE_MS,
+  );
 });

@@ -235,8 +235,13 @@ describe("the practice table's limits", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let entered: () => void = () => {};
+    const simulating = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
     const slowPhysics: ShotPhysics = {
       simulate: async () => {
+        entered();
         await held;
         throw new Error("the physics thread died");
       },
@@ -245,7 +250,8 @@ describe("the practice table's limits", () => {
     const running = await startTestServer({ physics: slowPhysics, practice: { shotsAtOnce: 1, hintsAtOnce: 1 } });
     try {
       const first = post(running.httpUrl, "/api/practice/shot", POT);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The first shot holds the only place once it is being simulated.
+      await simulating;
       const busy = await post(running.httpUrl, "/api/practice/shot", POT);
       expect(errorOf(busy, 503).error).toBe("busy");
       expect(busy.headers["retry-after"]).toBe("1");

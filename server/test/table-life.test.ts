@@ -9,10 +9,12 @@ import { openingShot } from "./support/opening-shot.ts";
 import {
   createTable,
   cutConnection,
+  handledSoFar,
   joinTable,
   leaveAll,
   seatedPair,
   serverPerSuite,
+  serverState,
   type TableClient,
   takeOverSeat,
 } from "./support/table-client.ts";
@@ -200,7 +202,9 @@ describe("a table's chat, decisions and absences", () => {
     const matchId = b.state.matchId;
     const returning = await joinTable(running.httpUrl, code, { name: "Anna", seatToken: a.welcome().seatToken });
     clients.push(returning);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Whatever the join set going has been done before the table gets to the line sent after it.
+    await handledSoFar(returning);
+    expect(serverState(code)).toMatchObject({ phase: "finished", matchId });
     expect(returning.state.phase).toBe("finished");
     expect(returning.state.matchId).toBe(matchId);
   });
@@ -227,7 +231,9 @@ describe("seen: the player to move has watched the shot", () => {
     expect(await watcher.nextError(0)).toMatchObject({ type: "seen", code: "not-seated" });
     waiting.send("seen", { shotNumber: a.state.shotNumber });
     mover.send("seen", { shotNumber: a.state.shotNumber - 1 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both `seen` were handled, and still the shot animates.
+    await Promise.all([handledSoFar(waiting), handledSoFar(mover)]);
+    expect(serverState(code).animating).toBe(true);
     expect(a.state.animating).toBe(true);
 
     const startedAt = Date.now();

@@ -99,9 +99,7 @@ async function sendOnce(client: TableClient, type: string, payload: unknown, don
   for (let attempt = 0; attempt < 3; attempt++) {
     const errors = client.errors.length;
     client.send(type, payload);
-    // An accepted answer gets no reply: a short grace period shows whether it was refused.
     await eventually(() => client.errors.length > errors || done(), `${type} to be played`, 10_000);
-    if (type === "answer") await new Promise((resolve) => setTimeout(resolve, 100));
     const error = client.errors[errors];
     if (!error) return;
     if (error.code !== "rate-limited") throw new Error(`${type} refused: ${JSON.stringify(error)}`);
@@ -151,7 +149,9 @@ export async function playScriptedMatch(
     // An offer is taken by accepting it and then shooting (the answer alone changes nothing).
     if (state.offer !== "") {
       await answerPacers[seat].ready();
-      await sendOnce(me, "answer", { shotNumber: number, accept: true }, () => true);
+      // The table announces a taken offer to everyone: until then the answer may still be refused.
+      const taken = () => me.actions.some((a) => a.kind === "take" && a.shotNumber === number);
+      await sendOnce(me, "answer", { shotNumber: number, accept: true }, taken);
     }
     await pacers[seat].ready();
     await sendOnce(me, "shot", request, () => players.every((p) => p.shots.some((s) => s.number === number)));

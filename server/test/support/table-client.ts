@@ -273,6 +273,28 @@ export async function synced(client: TableClient, code: string, timeoutMs = 5_00
   await eventually(() => strip(client.state.toJSON()) === strip(serverState(code)), "client state in sync", timeoutMs);
 }
 
+let markers = 0;
+
+/**
+ * Resolves once the table has handled everything `client` sent before it: what a test asserts did not happen
+ * has then had its chance to. A chat line takes its place in the table's one action queue behind every
+ * message sent ahead of it on the connection, and is relayed to everyone, its sender too, only when its turn
+ * comes; the state patches the earlier messages caused went out at once, ahead of it on the same socket.
+ */
+export async function handledSoFar(client: TableClient, timeoutMs = 5_000): Promise<void> {
+  const text = `marker ${++markers}`;
+  const [chats, errors] = [client.chats.length, client.errors.length];
+  const refused = () => client.errors.slice(errors).find((e) => e.type === "chat");
+  client.send("chat", { text });
+  await eventually(
+    () => client.chats.slice(chats).some((line) => line.text === text) || refused() !== undefined,
+    `the table to relay "${text}"`,
+    timeoutMs,
+  );
+  const refusal = refused();
+  if (refusal) throw new Error(`the marker line was refused: ${JSON.stringify(refusal)}`);
+}
+
 export async function leaveAll(...clients: (TableClient | undefined)[]): Promise<void> {
   await Promise.all(clients.map((c) => c?.leave().catch(() => undefined)));
 }

@@ -145,10 +145,13 @@ describe("advise command (docs/rules/advise-cli.md)", () => {
   it("searches on Planck.js with --engine planck: a different aim to the last digits, and it scores there", () => {
     const exact = adviceFor(EASY_POT, ["--engine", "exact"]);
     const planck = adviceFor(EASY_POT, ["--engine=planck"]);
+    // The same shot found on either engine: the two aims part only in their last digits.
     expect(planck.intended.angle).not.toBe(exact.intended.angle);
+    expect(Math.abs(planck.intended.angle - exact.intended.angle)).toBeLessThan(1e-4);
     expect(planck.call).toEqual(exact.call);
     const verdict = verdictOf(EASY_POT, planck, ["--engine", "planck"]);
     expect(verdict.foul).toBe(false);
+    expect(verdict.counted).toContain(planck.call[0].ball);
     expect(verdict.winner).toBe(0);
   });
 

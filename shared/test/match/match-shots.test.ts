@@ -34,7 +34,13 @@ describe("matchShots – a record's strokes with the match around each", () => {
     const last = shots.at(-1)!;
     const replayed = replayMatch(record);
     if (!replayed.ok) throw new Error(replayed.error.message);
-    expect(last.score).toEqual([final.shelves[0].length, final.shelves[1].length]);
+    // The record folds to the finished match it was written with, which stands as the last stroke left it: what
+    // follows that stroke in the record (a resignation, the seats, a rematch) moves no ball and scores none.
+    const ended = replayed.value;
+    expect(ended).toEqual(final);
+    expect(ended.phase).toBe("finished");
+    expect(last.after).toEqual(ended.table);
+    expect(last.score).toEqual([ended.shelves[0].length, ended.shelves[1].length]);
   });
 
   it("each shot's scenario, judged on its recorded events, gives the recorded verdict with the striker as player 0", () => {
