@@ -24,7 +24,7 @@ import {
 } from "./support/table-page.ts";
 
 /**
- * Issue 6, done-when: two people play a whole match of Habibka in two browsers. A laptop page and a phone
+ * Two people play a whole match of Habibka in two browsers. A laptop page and a phone
  * page (portrait, HiDPI, touch) play from the lag to a win at eight through the client's own controls only:
  * the lag controls, the ball placed in the house for the opening shot, then for every shot the cue ball, the
  * angle field and fine steps, the power slider and keys, the call (ball on the table, pocket and way buttons)
