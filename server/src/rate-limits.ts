@@ -65,6 +65,11 @@ export const ABANDONED_TABLE_SECONDS = 120;
 export const CONNECTION_MESSAGES_PER_SECOND = 30;
 
 const PER_SHOT: MessageRate = { burst: 3, perSecond: 1 };
+/**
+ * A seat sends `seen` once for every shot at the table, its own and its opponent's, and a brisk pair plays a
+ * shot a second between them: twice a shot's allowance, so ending an animation at once is never refused.
+ */
+const PER_SHOT_SEEN: MessageRate = { burst: 6, perSecond: 2 };
 const RARE: MessageRate = { burst: 2, perSecond: 0.5 };
 
 /** Generous for people (a page load is a handful of requests, a shot a few messages), tight for scripts. */
@@ -83,7 +88,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
     lag: PER_SHOT,
     shot: PER_SHOT,
     answer: PER_SHOT,
-    seen: PER_SHOT,
+    seen: PER_SHOT_SEEN,
     aim: { burst: 10, perSecond: 10 },
     chat: { burst: 5, perSecond: 1 },
     resign: RARE,

@@ -148,7 +148,7 @@ export const COMMANDS = {
     seated: false,
     queued: true,
     // Anyone at the table may chat: the sender is a seat or a spectator's connection.
-    handle: (table, sender: Sender, message) => table.chat(sender, message.text),
+    handle: (table, sender: Sender, message) => table.say(sender, message.text),
   }),
   resign: command<z.infer<typeof EmptyMessage>>("resign", {
     schema: EmptyMessage,

@@ -1,52 +1,36 @@
-import { randomInt, randomUUID } from "node:crypto";
 import {
   drawValue,
   hasBegun,
   type MatchAction,
   type MatchRecord,
   type MatchState,
-  newMatch,
   type PlayedShot,
-  RECORD_FORMAT,
-  type RecordHeader,
   type TableSettings,
 } from "@habibka/shared/match";
 import { decide, expireShotClock, type MatchView, type Step, viewMatch } from "@habibka/shared/pipeline";
-import {
-  type ActionBroadcast,
-  type ChatBroadcast,
-  CLOSE_CODES,
-  type CreateTableOptions,
-  type JoinTableOptions,
-} from "@habibka/shared/protocol";
+import { type ActionBroadcast, type ChatBroadcast, CLOSE_CODES, type JoinTableOptions } from "@habibka/shared/protocol";
 import type { Result } from "@habibka/shared/rules";
-import { type ComputerAction, ComputerSeat, computerOpponentOf, computerSit } from "../computer/computer-seat.ts";
-import { ABANDONED_TABLE_SECONDS } from "../rate-limits.ts";
-import { AbandonedTable } from "./abandoned-table.ts";
-import { actComputer, COMMANDS, type Command, type SeatedSender, type Sender } from "./commands.ts";
+import type { ComputerSeat } from "../computer/computer-seat.ts";
+import type { Command, SeatedSender, Sender } from "./commands.ts";
+import { computerAtTable } from "./computer-at-table.ts";
 import { LiveMatch } from "./live-match.ts";
-import { lobbyMetadata } from "./lobby-metadata.ts";
+import { rematchAgreed, seatComputer, startRecord } from "./new-match.ts";
 import { type ClientError, type Handled, notRecorded, refusal } from "./refusals.ts";
 import { SeatHolds } from "./seat-holds.ts";
 import { hashSeatToken, newSeatToken, type SeatIndex, Seating } from "./seating.ts";
 import { shotBroadcast } from "./shot-broadcast.ts";
 import { ShotTiming } from "./shot-timing.ts";
 import { mirrorMatch, mirrorSeats } from "./state-mirror.ts";
+import { CHAT_HISTORY_LINES, TableChat } from "./table-chat.ts";
+import { TableListing } from "./table-listing.ts";
 import type { Member, TablePort } from "./table-port.ts";
 import type { TableServices } from "./table-services.ts";
-import { HeldPlace, type WaitingPlace } from "./waiting-tables.ts";
+import type { WaitingPlace } from "./waiting-tables.ts";
 
 /** A dropped spectator's place is kept this long for the SDK to reconnect. */
 const SPECTATOR_RECONNECT_SECONDS = 5;
-export const CHAT_HISTORY_LINES = 50;
 /** When the end of a hold, of the shot clock or a start could not be recorded, it is tried again after this long. */
 const RECORD_RETRY_MS = 2_000;
-
-/** A table's settings from its create options (the computer's level only at a table against it). */
-export function tableSettings(options: CreateTableOptions): TableSettings {
-  const { visibility, opening, shotClock, seatHoldSeconds, spectatorCap, opponent, level } = options;
-  return { visibility, opening, shotClock, seatHoldSeconds, spectatorCap, opponent, ...(level ? { level } : {}) };
-}
 
 /** Who asks to join, as the front door and the join options establish him. */
 export type JoinRequest = JoinTableOptions & { readonly address: string };
@@ -68,19 +52,14 @@ export class Table {
   readonly computer: ComputerSeat | null;
   private live: LiveMatch;
   private readonly holds: SeatHolds;
-  private readonly abandoned: AbandonedTable;
+  private readonly listing: TableListing;
   readonly services: TableServices;
   private readonly port: TablePort;
-  /** The table's place in its creator's count of waiting tables, until its second seat is taken. */
-  private readonly waiting: HeldPlace | null;
-  private chatHistory: ChatBroadcast[];
-  private chatSeq: number;
+  private readonly chat: TableChat;
   /** The server is shutting down, or another process took the table: nothing more is recorded. */
   private restarting = false;
   /** The tail of the table's action queue. */
   private actions: Promise<unknown> = Promise.resolve();
-  /** The lobby's listing of the table as last sent. */
-  private listed = "";
 
   /** A new table: its first match's record exists (and the computer sits) before anyone is told of it. */
   static async create(
@@ -126,12 +105,10 @@ export class Table {
     this.settings = settings;
     this.code = code;
     this.live = live;
-    this.chatHistory = chat.lines;
-    this.chatSeq = chat.nextSeq;
+    this.chat = new TableChat(services, chat);
     this.services = services;
     this.port = port;
     this.seating = new Seating(settings.spectatorCap);
-    this.waiting = place ? new HeldPlace(services.waitingTables, place, port.clock) : null;
     this.timing = new ShotTiming(
       port.clock,
       {
@@ -163,14 +140,8 @@ export class Table {
       // A room closes once its last connection left: not while a seat waits for its player.
       anyHeldChanged: (anyHeld) => port.setAutoDispose(!anyHeld),
     });
-    this.abandoned = new AbandonedTable(port.clock, ABANDONED_TABLE_SECONDS * 1000 * (services.abandonScale ?? 1), {
-      listed: (listed) => {
-        if (settings.visibility === "public") port.setListed(listed);
-      },
-      // Nobody is connected: only a pending reconnection of the creator's dropped session is given up.
-      close: () => port.closeAll(),
-    });
-    this.computer = this.computerSeat();
+    this.listing = new TableListing(settings, code, services, port, place);
+    this.computer = computerAtTable(this);
   }
 
   get match(): MatchState {
@@ -227,7 +198,7 @@ export class Table {
 
   private async admit(member: Member, request: JoinRequest): Promise<ClientError | undefined> {
     const admission = this.seating.admit(request, this.live.match.seats);
-    const chat = [...this.chatHistory];
+    const chat = this.chat.recent();
     if (admission.role === "refused") return { type: "join", code: "spectators-full", message: "spectators are full" };
     if (admission.role === "spectator") {
       this.seating.watch(member.sessionId, request.name);
@@ -270,7 +241,7 @@ export class Table {
     if (seat === null) return SPECTATOR_RECONNECT_SECONDS;
     this.holds.hold(seat);
     this.afterSeatsChanged();
-    return this.abandoned.reconnectionSeconds(this.settings.seatHoldSeconds);
+    return this.listing.reconnectionSeconds(this.settings.seatHoldSeconds);
   }
 
   reconnect(sessionId: string): void {
@@ -310,7 +281,7 @@ export class Table {
    */
   async dispose(): Promise<boolean> {
     this.computer?.stop();
-    this.waiting?.giveUp();
+    this.listing.close();
     await this.actions;
     if (this.restarting) return false;
     this.live.release();
@@ -360,22 +331,14 @@ export class Table {
   }
 
   /** A chat line is kept with the match (written before it is shown) and its last 50 sent to every joiner. */
-  async chat(sender: Sender, text: string): Promise<Handled> {
+  async say(sender: Sender, text: string): Promise<Handled> {
     const { seat } = sender;
     const name =
       seat === null
         ? (this.seating.spectators.get(sender.member?.sessionId ?? "") ?? "?")
         : (this.live.match.seats[seat]?.name ?? "?");
     const line: ChatBroadcast = { name, role: seat === null ? "spectator" : "player", seat, text, at: Date.now() };
-    try {
-      await this.services.records.appendChat(this.live.matchId, this.chatSeq, line);
-    } catch (cause) {
-      this.services.logger.error({ err: cause, table: this.code }, "could not record a chat line");
-      return notRecorded("chat");
-    }
-    this.chatSeq++;
-    this.chatHistory.push(line);
-    if (this.chatHistory.length > CHAT_HISTORY_LINES) this.chatHistory.shift();
+    if (!(await this.chat.add(this.live.matchId, line, this.code))) return notRecorded("chat");
     this.port.broadcast("chat", line);
     return undefined;
   }
@@ -444,8 +407,7 @@ export class Table {
     }
     this.live.release();
     this.live = next;
-    this.chatHistory = [];
-    this.chatSeq = 0;
+    this.chat.reset();
     this.timing.reset();
     this.port.state.animating = false;
     for (const player of [0, 1] as const) {
@@ -465,7 +427,7 @@ export class Table {
     mirrorSeats(this.port.state, this.live.match.seats, this.seating);
     mirrorMatch(this.port.state, view);
     this.restartShotClock(view);
-    this.updateLobby(view);
+    this.listing.update(this.live.match, this.seating, view);
     this.port.sendState();
     this.computer?.poke();
   }
@@ -493,24 +455,8 @@ export class Table {
 
   private afterSeatsChanged(): void {
     mirrorSeats(this.port.state, this.live.match.seats, this.seating);
-    this.updateLobby(viewMatch(this.live.match));
+    this.listing.update(this.live.match, this.seating, viewMatch(this.live.match));
     this.port.sendState();
-  }
-
-  /**
-   * The lobby's listing of this table, sent on only when what it shows changed: every update reaches every
-   * lobby of every process, and most actions (a shot that scores nothing) change none of it. A table nobody
-   * is at before its match began is not listed at all (abandoned-table.ts).
-   */
-  private updateLobby(view: MatchView): void {
-    const begun = hasBegun(this.live.match);
-    this.abandoned.update(begun, this.seating.anyoneHere());
-    if (begun) this.waiting?.giveUp();
-    const metadata = lobbyMetadata(this.code, this.live.match, this.seating, view);
-    const listed = JSON.stringify(metadata);
-    if (listed === this.listed) return;
-    this.listed = listed;
-    this.port.setListing(metadata);
   }
 
   // ---- seats ---------------------------------------------------------------------------------------------
@@ -532,63 +478,4 @@ export class Table {
       this.afterSeatsChanged();
     });
   }
-
-  /** The computer's driver at a table against it: it plays its seat through the same commands as a person. */
-  private computerSeat(): ComputerSeat | null {
-    const opponent = computerOpponentOf(this.settings);
-    if (!opponent) return null;
-    this.seating.seatComputer(opponent.seat);
-    const sender: SeatedSender = { seat: opponent.seat };
-    return new ComputerSeat({
-      ...opponent,
-      decider: this.services.decisions,
-      logger: this.services.logger,
-      code: this.code,
-      thinkScale: this.services.thinkScale ?? 1,
-      table: {
-        match: () => this.live.match,
-        matchId: () => this.live.matchId,
-        seed: () => this.live.header.seed,
-        animating: () => this.timing.running !== null,
-        aim: (message) => this.run(COMMANDS.aim, sender, message) as Handled,
-        act: (action: ComputerAction) => actComputer(this, sender, action),
-        // Not the room's clock, which ticks only on the state's beat: the aim's steps are shorter than that.
-        // A wait that ends after the table closed finds the seat stopped and plays nothing.
-        wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()),
-      },
-    });
-  }
-}
-
-function rematchAgreed(match: MatchState): boolean {
-  return (
-    match.phase === "finished" &&
-    match.rematch[0] &&
-    match.rematch[1] &&
-    match.seats[0] !== null &&
-    match.seats[1] !== null
-  );
-}
-
-/** A new match's record, created and leased to this process before anyone is told of it. */
-function startRecord(settings: TableSettings, code: string, services: TableServices, lost: () => void) {
-  const seed = services.seed?.() ?? randomInt(0, 2 ** 31);
-  const header: RecordHeader = {
-    format: RECORD_FORMAT,
-    matchId: randomUUID(),
-    code,
-    settings,
-    seed,
-    createdAt: Date.now(),
-  };
-  return LiveMatch.start(header, newMatch({ opener: settings.opening, seed }), services, lost);
-}
-
-/** At a table against the computer, the computer sits first, by the same `sit` as a person, recorded. */
-async function seatComputer(settings: TableSettings, live: LiveMatch): Promise<void> {
-  const opponent = computerOpponentOf(settings);
-  if (!opponent) return;
-  const sat = decide(live.match, computerSit(opponent.seat, opponent.level));
-  if (!sat.ok) throw new Error(`the computer could not sit: ${sat.error.message}`);
-  if (!(await live.commit(sat.value, Date.now()))) throw new Error("the computer's seat was not recorded");
 }
