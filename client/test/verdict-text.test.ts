@@ -1,11 +1,14 @@
 import type { ShotVerdict } from "@habibka/shared";
+import { safetyShortfall } from "@habibka/shared/verdict-words";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { en } from "../src/i18n/en.ts";
 import { ru } from "../src/i18n/ru.ts";
 import type { ActionBroadcast, ShotBroadcast } from "../src/net/messages.ts";
+import type { VerdictDrawing } from "../src/table/verdict-drawing.ts";
 import { actionText } from "../src/ui/action-text.ts";
-import { safetyShortfall, verdictText } from "../src/ui/verdict-text.ts";
+import { legendLines } from "../src/ui/drawing-text.ts";
+import { verdictText } from "../src/ui/verdict-text.ts";
 
 const names = ["Анна", "Борис"] as const;
 
@@ -69,7 +72,6 @@ describe("verdicts in the players' words and names", () => {
       }),
       names,
       "ru",
-      tr("ru"),
     );
     expect(text).toContain("Штраф — Борис: касание цветного шара (п. 10)");
     expect(text).toContain("долг — Борис");
@@ -86,7 +88,6 @@ describe("verdicts in the players' words and names", () => {
       shot({ foul: true, reasons: ["no-safety"], penalty: "shelf", penaltyBall: 4 }, { events: [collision] }),
       names,
       "ru",
-      tr("ru"),
     );
     expect(text).toContain("ни один шар не коснулся борта, не пересёк центральную линию и не упал в лузу");
     expect(text).toContain("Штрафной шар 4 снят с полки");
@@ -102,9 +103,8 @@ describe("verdicts in the players' words and names", () => {
       }),
       names,
       "ru",
-      tr("ru"),
     );
-    expect(text).toContain("Борис забивает: шар 5 (свояк) в левую угловую у пирамиды дуплетом");
+    expect(text).toContain("Борис забивает: шар 5 (свояк) в левую угловую у пирамиды дуплетом (п. 6).");
     expect(text).toContain("На полку: 5");
     expect(text).toContain("Борис: дополнительный удар");
   });
@@ -123,18 +123,18 @@ describe("verdicts in the players' words and names", () => {
         },
       },
     );
-    const ruText = verdictText(lag, names, "ru", tr("ru"));
+    const ruText = verdictText(lag, names, "ru");
     expect(ruText).toContain("Раскат: побеждает Анна");
     expect(ruText).toContain("Борис: шар коснулся длинного борта");
     expect(ruText).not.toContain("игрок");
-    expect(verdictText(lag, names, "en", tr("en"))).toContain("The lag: Анна wins");
+    expect(verdictText(lag, names, "en")).toContain("The lag: Анна wins");
   });
 
   it("a verdict this page cannot read falls back to the server's explanation", () => {
     // A verdict from an older or a foreign server: only the explanation is readable.
     const unreadable = { explanation: { ru: "серверный текст", en: "server text" } } as ShotBroadcast["verdict"];
     const odd = shot({}, { verdict: unreadable });
-    expect(verdictText(odd, names, "en", tr("en"))).toBe("server text");
+    expect(verdictText(odd, names, "en")).toBe("server text");
   });
 
   it("decisions that are not shots read with names", () => {
@@ -148,7 +148,45 @@ describe("verdicts in the players' words and names", () => {
 describe("verdictText – the safety rule's condition as each reader's rules letter it", () => {
   it("condition e is «п. 3д» in Russian and “clause 3e” in English", () => {
     const safe = shot({ safety: "e", next: { player: 0, mayPass: false } });
-    expect(verdictText(safe, names, "ru", tr("ru"))).toContain("(п. 3д)");
-    expect(verdictText(safe, names, "en", tr("en"))).toContain("(clause 3e)");
+    expect(verdictText(safe, names, "ru")).toContain("(п. 3д)");
+    expect(verdictText(safe, names, "en")).toContain("(clause 3e)");
+  });
+});
+
+describe("legendLines – the drawing's legend in the verdict catalogue's words", () => {
+  const collision = { t: 0.5, type: "collision", a: 5, b: 7, ax: 0, ay: 0, bx: 0.068, by: 0 } as const;
+  const drawing: VerdictDrawing = {
+    items: [
+      {
+        kind: "called-path",
+        ball: 7,
+        pocket: "ML",
+        way: "bank",
+        points: [],
+        outcome: "missed",
+        t: null,
+        clause: "6",
+        proof: false,
+        event: null,
+      },
+    ],
+    safety: { met: false },
+  };
+
+  it("names the call and, for a failed safety, says what the verdict's штраф says was missing", () => {
+    const lines = legendLines(drawing, [collision], "ru");
+    expect(lines.map((l) => [l.text, l.clause])).toEqual([
+      ["Заказ: шар 7 — в левую среднюю, дуплетом: не сыгран", "п. 6"],
+      [
+        "не выполнен отыгрыш: после первого соударения ни один шар не коснулся борта, не пересёк центральную линию и не упал в лузу (п. 3)",
+        "п. 3",
+      ],
+    ]);
+    const foul = verdictText(shot({ foul: true, reasons: ["no-safety"] }, { events: [collision] }), names, "ru");
+    expect(foul).toContain(lines[1]!.text);
+    expect(legendLines(drawing, [collision], "en")[0]).toMatchObject({
+      text: "Call: ball 7 into the left middle, off a cushion [дуплет]: missed",
+      clause: "cl. 6",
+    });
   });
 });

@@ -7,9 +7,11 @@ import { fileURLToPath } from "node:url";
 import { type MatchShot, matchShots } from "@habibka/shared/match";
 import { loadImage } from "@napi-rs/canvas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseMatchPage } from "../../client/src/match-page/match-data.ts";
+import { verdictText } from "../../client/src/ui/verdict-text.ts";
 import { readGoldenRecord } from "../../shared/test/kit/golden-records.ts";
 import { ShotPictures } from "../src/http/match-pages.ts";
-import { firstSentence, PICTURE_HEIGHT, PICTURE_WIDTH } from "../src/http/shot-picture.ts";
+import { PICTURE_HEIGHT, PICTURE_WIDTH } from "../src/http/shot-picture.ts";
 import { MatchRecords } from "../src/records/match-records.ts";
 import { playShortMatch, type ShortMatch } from "./support/short-match.ts";
 import { leaveAll } from "./support/table-client.ts";
@@ -258,7 +260,12 @@ describe("match pages, the history and shared shots", () => {
       const miss = open.played.find((p) => p.miss)!.number;
       const html = await page(`/m/${open.matchId}/${miss}`);
       expect(meta(html, "og:title")).toContain(`Удар ${miss}`);
-      expect(meta(html, "og:description")).toMatch(/^Штраф: промах по шарам \(п\. 17\)\.$/);
+      const description = meta(html, "og:description")!.replaceAll("&#39;", "'");
+      expect(description).toMatch(/^Штраф — (?:Анна|O'Brien): промах, биток не задел ни одного шара \(п\. 17\)\.$/);
+      // Word for word the first sentence the match page itself shows for that shot, read from the same API.
+      const data = parseMatchPage((await getJson(api(`/${open.matchId}`))).body)!;
+      const shown = data.shots.find((s) => s.message.number === miss)!.message;
+      expect(verdictText(shown, data.players, "ru").startsWith(`${description} `)).toBe(true);
       expect(meta(html, "og:image")).toBe(`${game.httpUrl}/m/${open.matchId}/${miss}.png`);
       expect(meta(html, "og:url")).toBe(`${game.httpUrl}/m/${open.matchId}/${miss}`);
       expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toContain(`Удар ${miss}`);
@@ -378,12 +385,6 @@ describe("ShotPictures – a few drawn at once, the rest told to come back", () 
     const again = await pictures.picture("a", input(0));
     expect(again).not.toBe(a);
     expect(again?.equals(a!)).toBe(true);
-  });
-
-  it("takes a caption's first sentence without cutting at a clause's «п. 3»", () => {
-    expect(firstSentence("Штраф: не выполнено правило отыгрыша (п. 3). Полка пуста.")).toBe(
-      "Штраф: не выполнено правило отыгрыша (п. 3).",
-    );
   });
 });
 

@@ -1,7 +1,11 @@
+import { ruVerdictWords } from "@habibka/shared/verdict-words";
+
 /**
  * Russian: the default language, in the players' own words (свояк, чужой, дуплет, отыгрыш, полка, штраф,
  * дом, раскат, биток, луза, створ). Sentences with a player's name keep the name in the nominative and the
- * verb in the present tense, so that they read right whatever the name.
+ * verb in the present tense, so that they read right whatever the name. What a verdict says about a shot is
+ * not here but in the shared verdict catalogue (shared/src/rules/verdict-words), which the server words
+ * shared links and shot pictures with too; the call takes its ball and pocket names from it.
  */
 export const ru = {
   app: {
@@ -192,18 +196,11 @@ export const ru = {
     waySwitch: "Сменить на «{{way}}»",
     direct: "прямо",
     bank: "от борта",
-    ball: "шар {{ball}}",
+    ball: ruVerdictWords.ball,
     ownBall: "свояк {{ball}}",
     entry: "{{ball}} — в {{pocket}}, {{way}}",
     shown: "Заказ бьющего:",
-    pockets: {
-      HL: "левую угловую у дома",
-      HR: "правую угловую у дома",
-      ML: "левую среднюю",
-      MR: "правую среднюю",
-      FL: "левую угловую у пирамиды",
-      FR: "правую угловую у пирамиды",
-    },
+    pockets: ruVerdictWords.pockets,
     short: {
       HL: "лев. у дома",
       HR: "прав. у дома",
@@ -221,17 +218,6 @@ export const ru = {
     otherSent: "Соперник ({{name}}) уже раскатил шар — ваша очередь",
     watching: "Раскат: оба игрока катят шары",
     watchWaiting: "Раскат: ждём, пока раскатает {{name}}",
-    result: "Раскат: побеждает {{name}} и разбивает с руки из дома (п. 5).",
-    replay: "Раскат переигрывается (п. 5).",
-    lost: "{{name}}: шар {{why}}.",
-    loss: {
-      "missed-foot-cushion": "не дошёл до короткого борта",
-      "crossed-half": "заехал на половину соперника",
-      "long-cushion": "коснулся длинного борта",
-      "touched-other-ball": "задел шар соперника",
-      pocketed: "упал в лузу",
-      "off-table": "вылетел со стола",
-    },
   },
   opening: {
     yours: "Ваш разбой с руки",
@@ -285,68 +271,6 @@ export const ru = {
   },
   verdict: {
     title: "№{{number}}:",
-    none: "Удар сыгран.",
-    clock: "{{name}}: время на удар вышло, как промах.",
-    colouredBall: "цветной",
-    opening: "Разбой с руки из дома (п. 5).",
-    foul: "Штраф — {{name}}: {{reasons}}.",
-    reason: {
-      miss: "промах, биток не задел ни одного шара (п. 17)",
-      "cue-struck-coloured": "удар кием по цветному шару (п. 1, 17)",
-      "coloured-touched": "касание цветного шара (п. 10)",
-      noSafety: {
-        "no-cushion":
-          "не выполнен отыгрыш: после первого соударения ни один шар не коснулся борта, не пересёк центральную линию и не упал в лузу (п. 3)",
-        "not-enough":
-          "не выполнен отыгрыш: после первого соударения ни один шар не коснулся второго борта, не пересёк центральную линию после борта и не упал в лузу (п. 3)",
-      },
-      "off-table": "шар вылетел за борт (п. 17)",
-      push: "пропих (п. 17)",
-      "last-ball-cue-pocketed": "биток упал в лузу не по заказу в игре последним шаром (п. 14)",
-    },
-    safety: "{{name}}: отыгрыш выполнен — {{how}} (п. {{clause}}).",
-    safetyWay: {
-      a: "шар упал в лузу",
-      b: "шар остановился в створе лузы",
-      c: "шар коснулся одного борта, затем другого",
-      d: "шар от борта ударил другой шар, и тот дошёл до другого борта",
-      e: "шар коснулся борта и пересёк центральную линию",
-      f: "шар от борта ударил другой шар, и тот пересёк центральную линию или задел шар на другой половине",
-      g: "шар пересёк центральную линию, затем коснулся борта",
-      h: "шар пересёк центральную линию и ударил шар, который дошёл до борта",
-      i: "шар пересёк центральную линию и через второй шар довёл третий до борта",
-    },
-    own: "свояк",
-    object: "чужой",
-    straightFlying: "прямолетящий без заказа, п. 7",
-    byBank: "дуплетом",
-    scoredBall: "{{ball}} ({{kind}}) в {{pocket}} {{how}}",
-    scored: "{{name}} забивает: {{what}}.",
-    toShelf: "На полку: {{balls}}.",
-    paidDebt: "В счёт долга выставлен: {{balls}} (п. 15).",
-    missedBall: "{{ball}} — {{why}}",
-    missed: {
-      "partial-double-call": "двойной заказ выполнен не целиком (п. 8)",
-      "not-as-called": "не по заказу (п. 6)",
-      accidental: "случайный шар (п. 6)",
-      uncalled: "без заказа (п. 6)",
-      opening: "упал при разбое без заказа (п. 5)",
-    },
-    notCounted: "Не засчитано: {{what}}.",
-    penaltyShelf: "Штрафной шар {{ball}} снят с полки — {{name}} — и выставлен (п. 15).",
-    penaltyDebt: "Полка пуста: долг — {{name}}, один шар; его погасит следующий забитый шар (п. 15).",
-    spotted: "Выставлены к короткому борту: {{balls}} (п. 4).",
-    coloured: {
-      spotted: "Цветной шар упал не по заказу: не засчитан и выставлен (п. 13).",
-      returned: "Цветной шар возвращён на центральную отметку (п. 10).",
-      waiting: "Центральная отметка занята: цветной шар ждёт, пока она освободится (п. 10).",
-    },
-    won: "Восьмой шар на полке — партию выигрывает {{name}} (п. 2).",
-    lastBallStarts: "Счёт 7:7, на столе последний белый шар: игра последним шаром (п. 12).",
-    lastBallEnds: "На столе снова два белых шара: игра последним шаром окончена (п. 12).",
-    nextAfterFoul: "Решает {{name}}: бить или пусть продолжает {{offender}} (п. 16).",
-    nextBonus: "{{name}}: дополнительный удар (п. 9), его можно передать сопернику.",
-    next: "Бьёт {{name}} (п. 9).",
   },
   log: {
     title: "Удары",
@@ -467,32 +391,5 @@ export const ru = {
     legend: "Что решило удар",
     hide: "Скрыть разбор",
     show: "Показать разбор",
-    "first-contact": "Первое касание: биток {{cue}} → {{ball}}",
-    contact: "{{a}} ударил {{b}}",
-    miss: "Биток {{cue}} не коснулся ни одного шара",
-    cushion: "{{ball}}: борт № {{order}}",
-    "centre-line": "{{ball}} пересёк центральную линию",
-    path: {
-      "as-called": "Заказ: {{ball}} — в {{pocket}}, {{way}}: сыгран",
-      "not-as-called": "Заказ: {{ball}} — в {{pocket}}, {{way}}: упал не по заказу",
-      missed: "Заказ: {{ball}} — в {{pocket}}, {{way}}: не сыгран",
-    },
-    way: {
-      direct: "прямо",
-      bank: "дуплетом",
-    },
-    drop: "{{ball}} упал в лузу",
-    "coloured-touched": "Касание цветного шара: {{by}}",
-    "in-mouth": "{{ball}} остановился в створе лузы",
-    "off-table": "{{ball}} вылетел за борт",
-    spotted: {
-      foot: "{{ball}} выставлен к короткому борту",
-      penalty: "Штрафной шар {{ball}} — с полки на стол",
-      debt: "{{ball}} выставлен в счёт долга",
-      coloured: "Цветной выставлен на стол",
-      returned: "Цветной возвращён на центральную отметку",
-    },
-    chain: "Отыгрыш: {{how}}",
-    clause: "п. {{clause}}",
   },
 } as const;

@@ -220,7 +220,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
   if (!shot) return <p className="hint">{t("replay.noShots")}</p>;
   const message = shot.message;
   const score = scoreAfter(shots, index);
-  const lines = drawing ? legendLines(drawing, message.events, language, t) : [];
+  const lines = drawing ? legendLines(drawing, message.events, language) : [];
 
   return (
     <div
@@ -360,7 +360,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
           {" · "}
           <span data-testid="match-score">{`${names[0] || "—"} ${score[0]} : ${score[1]} ${names[1] || "—"}`}</span>
           <br />
-          {verdictText(message, names, i18n.language, t)}
+          {verdictText(message, names, i18n.language)}
         </p>
         <div className="row">
           {drawing && (

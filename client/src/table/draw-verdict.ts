@@ -1,5 +1,5 @@
-import { clauseName } from "@habibka/shared/rules";
 import { BALL_RADIUS, CENTRE_LINE_X, POCKETS } from "@habibka/shared/table";
+import { clauseName } from "@habibka/shared/verdict-words";
 import { polyline, type TableContext } from "./canvas-context.ts";
 import { withTableTransform } from "./draw-table.ts";
 import type { DrawingItem, Vec } from "./verdict-drawing.ts";

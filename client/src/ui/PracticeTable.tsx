@@ -284,7 +284,7 @@ export function PracticeTable({ initial, linkProblem }: Props) {
   }, [composing, cuePos, guide, marks, aim.pending, ballPosition, opening]);
 
   const tray = trayOf(position);
-  const verdict = lastShot && !playback ? verdictText(lastShot, names, i18n.language, t) : null;
+  const verdict = lastShot && !playback ? verdictText(lastShot, names, i18n.language) : null;
   const problemText = problem
     ? t("practice.problem", { detail: `${formatPath(problem.path)}: ${problem.message}` })
     : null;

@@ -81,7 +81,7 @@ export function ShotLog({ shots, actions, names, onReplay }: Props) {
                         .join("; ")}`}
                 </p>
               )}
-              <p className={isFoulShot(m) ? "foul" : ""}>{verdictText(m, names, i18n.language, t)}</p>
+              <p className={isFoulShot(m) ? "foul" : ""}>{verdictText(m, names, i18n.language)}</p>
             </li>
           );
         })}

@@ -481,10 +481,10 @@ export function TableView({ session, state: synced, onLobby }: Props) {
               data-testid="verdict"
               data-shot={lastShot.message.number}
               role="status"
-              title={verdictText(lastShot.message, names, i18n.language, t)}
+              title={verdictText(lastShot.message, names, i18n.language)}
             >
               <strong>{t("verdict.title", { number: lastShot.message.number })}</strong>{" "}
-              {verdictText(lastShot.message, names, i18n.language, t)}
+              {verdictText(lastShot.message, names, i18n.language)}
             </p>
           )
         )}

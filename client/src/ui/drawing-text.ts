@@ -1,13 +1,19 @@
 import type { ShotEvent } from "@habibka/shared";
-import { clauseName } from "@habibka/shared/rules";
-import { COLOURED_BALL } from "@habibka/shared/table";
-import type { TFunction } from "i18next";
+import {
+  ballName,
+  clauseName,
+  fill,
+  foulReasonText,
+  pocketName,
+  type VerdictLanguage,
+  verdictWords,
+} from "@habibka/shared/verdict-words";
 import type { DrawingItem, VerdictDrawing } from "../table/verdict-drawing.ts";
-import { safetyShortfall } from "./verdict-text.ts";
 
 /**
  * The verdict drawing's legend in the reader's words: one line per item, naming its clause, in the order
- * the things happened; and the safety rule's line (what satisfied it, or what was missing).
+ * the things happened; and the safety rule's line (what satisfied it, or what was missing). The lines are
+ * the shared verdict catalogue's `legend` (shared/src/rules/verdict-words), beside the verdict's own words.
  */
 
 export interface LegendLine {
@@ -19,65 +25,64 @@ export interface LegendLine {
   readonly kind: DrawingItem["kind"] | "safety-missing";
 }
 
-function ball(id: number, t: TFunction): string {
-  return id === COLOURED_BALL ? t("verdict.colouredBall") : t("call.ball", { ball: id });
-}
-
-function itemText(item: DrawingItem, t: TFunction): string {
+function itemText(item: DrawingItem, language: VerdictLanguage): string {
+  const words = verdictWords(language);
+  const w = words.legend;
+  const ball = (id: number) => ballName(id, language);
   switch (item.kind) {
     case "first-contact":
-      return t("drawing.first-contact", { cue: item.cue, ball: ball(item.ball, t) });
+      return fill(w["first-contact"], { cue: item.cue, ball: ball(item.ball) });
     case "contact":
-      return t("drawing.contact", { a: ball(item.a, t), b: ball(item.b, t) });
+      return fill(w.contact, { a: ball(item.a), b: ball(item.b) });
     case "miss":
-      return t("drawing.miss", { cue: item.cue });
+      return fill(w.miss, { cue: item.cue });
     case "cushion":
-      return t("drawing.cushion", { ball: ball(item.ball, t), order: item.order });
+      return fill(w.cushion, { ball: ball(item.ball), order: item.order });
     case "centre-line":
-      return t("drawing.centre-line", { ball: ball(item.ball, t) });
+      return fill(w["centre-line"], { ball: ball(item.ball) });
     case "called-path":
-      return t(`drawing.path.${item.outcome}`, {
-        ball: ball(item.ball, t),
-        pocket: t(`call.pockets.${item.pocket}`),
-        way: t(`drawing.way.${item.way}`),
+      return fill(w.path[item.outcome], {
+        ball: ball(item.ball),
+        pocket: pocketName(item.pocket, language),
+        way: w.way[item.way],
       });
     case "drop":
-      return t("drawing.drop", { ball: ball(item.ball, t) });
+      return fill(w.drop, { ball: ball(item.ball) });
     case "coloured-touched":
-      return t("drawing.coloured-touched", { by: ball(item.by, t) });
+      return fill(w["coloured-touched"], { by: ball(item.by) });
     case "in-mouth":
-      return t("drawing.in-mouth", { ball: ball(item.ball, t) });
+      return fill(w["in-mouth"], { ball: ball(item.ball) });
     case "off-table":
-      return t("drawing.off-table", { ball: ball(item.ball, t) });
+      return fill(w["off-table"], { ball: ball(item.ball) });
     case "spotted":
-      return t(`drawing.spotted.${item.why}`, { ball: item.ball });
+      return fill(w.spotted[item.why], { ball: item.ball });
     case "safety-chain":
-      return t("drawing.chain", { how: t(`verdict.safetyWay.${item.condition}`) });
+      return fill(w.chain, { how: words.safetyWay[item.condition] });
   }
 }
 
-export function clauseTag(clause: string, language: "ru" | "en", t: TFunction): string {
-  return t("drawing.clause", { clause: clauseName(clause, language) });
+export function clauseTag(clause: string, language: VerdictLanguage): string {
+  return fill(verdictWords(language).legend.clause, { clause: clauseName(clause, language) });
 }
 
 export function legendLines(
   drawing: VerdictDrawing,
   events: readonly ShotEvent[],
-  language: "ru" | "en",
-  t: TFunction,
+  language: VerdictLanguage,
 ): LegendLine[] {
   const lines: LegendLine[] = drawing.items.map((item, i) => ({
     key: `${item.kind}-${i}`,
-    text: itemText(item, t),
-    clause: clauseTag(item.clause, language, t),
+    text: itemText(item, language),
+    clause: clauseTag(item.clause, language),
     proof: item.proof,
     kind: item.kind,
   }));
   if (drawing.safety && !drawing.safety.met) {
     lines.push({
       key: "safety-missing",
-      text: t(`verdict.reason.noSafety.${safetyShortfall(events)}`),
-      clause: clauseTag("3", language, t),
+      // The same words as the verdict's own штраф for a failed safety.
+      text: foulReasonText("no-safety", events, language),
+      clause: clauseTag("3", language),
       proof: false,
       kind: "safety-missing",
     });

@@ -2,11 +2,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MatchShot } from "@habibka/shared/match";
 import { readUntrusted } from "@habibka/shared/protocol";
+import { verdictSentences } from "@habibka/shared/verdict-words";
 import type { Application, Request, Response } from "express";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
 import { MatchId, type MatchView, type MatchViews, ShotNumber, shotOf } from "./match-views.ts";
-import { firstSentence, PICTURE_HEIGHT, PICTURE_WIDTH, type PictureInput, renderShotPicture } from "./shot-picture.ts";
+import { PICTURE_HEIGHT, PICTURE_WIDTH, type PictureInput, renderShotPicture } from "./shot-picture.ts";
 
 /**
  * The match pages: `/m/<id>` (a match) and `/m/<id>/<n>` (the match at shot n) are the web client's routes,
@@ -106,6 +107,14 @@ function playerNames(view: MatchView): string {
   return `${a ?? "—"} — ${b ?? "—"}`;
 }
 
+/**
+ * A shot page's description: the verdict's first sentence in Russian, with the players' names, in the words
+ * of the shared verdict catalogue, so a shared link says what the match page itself shows for that shot.
+ */
+export function shotDescription(shot: MatchShot, players: readonly (string | null)[]): string {
+  return verdictSentences(shot.played, players, "ru")[0] ?? "";
+}
+
 interface PageHead {
   readonly title: string;
   readonly description: string;
@@ -119,10 +128,9 @@ function headOf(view: MatchView, shot: MatchShot | undefined): PageHead {
   const lastScore = view.shots.at(-1)?.score ?? (result ? result.shelves : null);
   const score = lastScore ? ` · ${lastScore[0]}:${lastScore[1]}` : "";
   if (shot) {
-    const verdict = shot.played.verdict as { explanation?: { ru?: string } } | null;
     return {
       title: `Удар ${shot.played.number} · ${playerNames(view)} ${shot.score[0]}:${shot.score[1]} · Хабибка онлайн`,
-      description: firstSentence(verdict?.explanation?.ru ?? ""),
+      description: shotDescription(shot, view.match.players),
       path: `/m/${id}/${shot.played.number}`,
       picture: `/m/${id}/${shot.played.number}.png`,
     };

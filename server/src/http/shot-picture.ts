@@ -1,4 +1,5 @@
 import type { MatchShot } from "@habibka/shared/match";
+import { captionHeading, verdictSentences } from "@habibka/shared/verdict-words";
 import { createCanvas } from "@napi-rs/canvas";
 import type { TableContext } from "../../../client/src/table/canvas-context.ts";
 import { drawBalls, drawStaticTable } from "../../../client/src/table/draw-table.ts";
@@ -9,7 +10,8 @@ import { fitTable } from "../../../client/src/table/viewport.ts";
 /**
  * The picture of one shot that a shared link unfurls with (Open Graph's image): the table at the stroke with
  * the verdict's drawing over it, painted by the client's own table and verdict painters on Skia
- * (@napi-rs/canvas), and a caption with who played it, the score after it and the verdict's first sentence.
+ * (@napi-rs/canvas), and a caption with who played it, the score after it and the verdict's first sentence,
+ * in the words of the shared verdict catalogue, so the caption reads as the table and the match page do.
  * Drawing takes a few milliseconds on the event loop; the PNG is encoded on libuv's thread pool.
  */
 
@@ -26,14 +28,23 @@ export interface PictureInput {
   readonly language: PictureLanguage;
 }
 
-interface VerdictLike {
-  readonly explanation?: { readonly ru?: string; readonly en?: string };
+export interface PictureCaption {
+  /** The shot's number and who played it (or that it was the lag). */
+  readonly head: string;
+  readonly score: string;
+  /** The verdict's first sentence. */
+  readonly verdict: string;
 }
 
-/** The first sentence of the server's explanation; "п. 3." inside a sentence is not its end. */
-export function firstSentence(text: string): string {
-  const end = /[.!](?=\s+[\p{Lu}«])/u.exec(text);
-  return end ? text.slice(0, end.index + 1) : text;
+/** The caption's three lines, before they are fitted to the picture's width. */
+export function pictureCaption(input: PictureInput): PictureCaption {
+  const { shot, players, language } = input;
+  const { played } = shot;
+  return {
+    head: captionHeading(played, players, language),
+    score: `${players[0] ?? "—"} ${shot.score[0]} : ${shot.score[1]} ${players[1] ?? "—"}`,
+    verdict: verdictSentences(played, players, language)[0] ?? "",
+  };
 }
 
 /** Cuts a line to the width, with an ellipsis. */
@@ -46,7 +57,7 @@ function fitted(ctx: TableContext, text: string, width: number): string {
 
 /** Paints the picture onto any table context of PICTURE_WIDTH × PICTURE_HEIGHT. */
 export function paintShotPicture(ctx: TableContext, input: PictureInput): void {
-  const { shot, players, language } = input;
+  const { shot, language } = input;
   const { played } = shot;
   ctx.fillStyle = "#17261d";
   ctx.fillRect(0, 0, PICTURE_WIDTH, PICTURE_HEIGHT);
@@ -59,13 +70,7 @@ export function paintShotPicture(ctx: TableContext, input: PictureInput): void {
   if (drawing) drawVerdict(ctx, viewport, drawing.items, { language });
   ctx.restore();
 
-  const name = played.seat === 0 || played.seat === 1 ? (players[played.seat] ?? "") : "";
-  const shotWord = language === "ru" ? "Удар" : "Shot";
-  const lag = language === "ru" ? "Разыгрыш" : "The lag";
-  const head =
-    played.kind === "lag" ? `${shotWord} ${played.number} · ${lag}` : `${shotWord} ${played.number} · ${name}`;
-  const score = `${players[0] ?? "—"} ${shot.score[0]} : ${shot.score[1]} ${players[1] ?? "—"}`;
-  const explanation = (played.verdict as VerdictLike | null)?.explanation?.[language] ?? "";
+  const caption = pictureCaption(input);
   const top = PICTURE_HEIGHT - CAPTION;
   ctx.fillStyle = "#0d1510";
   ctx.fillRect(0, top, PICTURE_WIDTH, CAPTION);
@@ -73,14 +78,14 @@ export function paintShotPicture(ctx: TableContext, input: PictureInput): void {
   ctx.textBaseline = "alphabetic";
   ctx.fillStyle = "#ffd23f";
   ctx.font = `700 30px ${FONT}`;
-  ctx.fillText(fitted(ctx, head, 560), 24, top + 38);
+  ctx.fillText(fitted(ctx, caption.head, 560), 24, top + 38);
   ctx.textAlign = "right";
   ctx.fillStyle = "#f4efe1";
-  ctx.fillText(fitted(ctx, score, 560), PICTURE_WIDTH - 24, top + 38);
+  ctx.fillText(fitted(ctx, caption.score, 560), PICTURE_WIDTH - 24, top + 38);
   ctx.textAlign = "left";
   ctx.font = `400 24px ${FONT}`;
   ctx.fillStyle = "#e6e6e6";
-  ctx.fillText(fitted(ctx, firstSentence(explanation), PICTURE_WIDTH - 48), 24, top + 76);
+  ctx.fillText(fitted(ctx, caption.verdict, PICTURE_WIDTH - 48), 24, top + 76);
 }
 
 export interface RenderedPicture {

@@ -11,6 +11,7 @@ import { type SimulationInput, type SimulationResult, simulate } from "../physic
 import type { LagMessage, ShotMessage } from "../protocol/client-messages.ts";
 import type { Pair } from "../rules/position.ts";
 import { fail, ok, type Result } from "../rules/result.ts";
+import { explainVerdict } from "../rules/verdict-words/index.ts";
 import { type BallTrace, encodeTrace } from "../shot/trace-codec.ts";
 import { visibleEnd } from "../shot/visible-end.ts";
 
@@ -197,6 +198,8 @@ export function expireShotClock(match: MatchState): Result<Step> {
   if (!setup.ok) return setup;
   const step = decide(match, { type: "clock", shot: match.shotNumber });
   if (!step.ok) return step;
+  const verdict = verdictOf(step.value);
+  const events = stroke.result.events;
   return ok({
     ...step.value,
     played: {
@@ -205,10 +208,11 @@ export function expireShotClock(match: MatchState): Result<Step> {
       seat: match.player,
       request: { clock: "expired" },
       before: setup.value.table,
-      events: stroke.result.events,
+      events,
       trace: encodeTrace([]),
       duration: 0,
-      verdict: verdictOf(step.value),
+      // Worded as the clock's shot, so that its explanation opens, as the table does, with the clock.
+      verdict: { ...verdict, explanation: explainVerdict({ kind: "clock", seat: match.player, verdict, events }) },
     },
   });
 }

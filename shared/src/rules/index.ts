@@ -2,7 +2,6 @@
 export * from "./call.ts";
 export * from "./coloured-ball.ts";
 export * from "./deciding-clauses.ts";
-export * from "./explain.ts";
 export * from "./fouls.ts";
 export * from "./last-ball.ts";
 export * from "./next-turn.ts";
@@ -19,3 +18,4 @@ export * from "./straight-flying.ts";
 export * from "./stroke.ts";
 export * from "./verdict.ts";
 export * from "./verdict-types.ts";
+export * from "./verdict-words/index.ts";

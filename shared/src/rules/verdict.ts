@@ -1,7 +1,6 @@
 import { type BallPosition, COLOURED_BALL } from "../table/balls.ts";
 import { returnColouredBall } from "./coloured-ball.ts";
 import { decidingClauses } from "./deciding-clauses.ts";
-import { explainShot } from "./explain.ts";
 import { findFouls } from "./fouls.ts";
 import { isClause10InForce, isLastBallPlay } from "./last-ball.ts";
 import { earnsBonus, nextTurn } from "./next-turn.ts";
@@ -12,6 +11,7 @@ import { droppedAsCalled, judgeDrops } from "./scoring.ts";
 import { leftPlay, readShotLog } from "./shot-queries.ts";
 import { ballsToSpot, spotBalls } from "./spotting.ts";
 import type { ColouredFate, ContractVerdict, ShotInput, ShotJudgement, ShotVerdict } from "./verdict-types.ts";
+import { explainShot } from "./verdict-words/index.ts";
 
 /**
  * The one decision function (docs/RULES.md): (match before, request, log, rest) → verdict + position after.
@@ -85,7 +85,7 @@ export function judgeShot(input: ShotInput): ShotJudgement {
   const clauses = decidingClauses(partial);
   const after: Position = { table, shelves, debts };
   return {
-    verdict: { ...partial, clauses, explanation: explainShot({ ...partial, clauses }) },
+    verdict: { ...partial, clauses, explanation: explainShot(partial, striker, input.events) },
     position: after,
   };
 }

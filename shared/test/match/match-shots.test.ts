@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ShotAction } from "../../src/match/actions.ts";
 import { matchShots, replayMatch, shotScenario, verdictForStriker } from "../../src/match/index.ts";
-import { clauseName } from "../../src/rules/explain.ts";
 import { judgeScenario } from "../../src/rules/scenario.ts";
 import type { ContractVerdict } from "../../src/rules/verdict-types.ts";
+import { clauseName } from "../../src/rules/verdict-words/index.ts";
 import { readGoldenRecord } from "../kit/golden-records.ts";
 
 /**

@@ -105,7 +105,10 @@ describe("last-ball play (clauses 12–14, I19)", () => {
     expect(j.verdict.spotted).not.toContain(0);
     expect(j.position.table.find((b) => b.id === 0)).toEqual({ id: 0, x: 0, y: 0 });
     expect(j.verdict.lastBall.after).toBe(false);
-    expect(j.verdict.explanation.en).toContain("last-ball play ends");
+    expect(j.verdict.explanation.en).toContain(
+      "Two white balls again: last-ball play is over and clause 10 applies again (clause 12).",
+    );
+    expect(j.verdict.explanation.ru).toContain("игра последним шаром окончена, снова действует п. 10 (п. 12).");
   });
 
   it("clause 12: last-ball play begins when a shot leaves one white ball at 7:7", () => {

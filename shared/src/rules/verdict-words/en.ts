@@ -1,0 +1,128 @@
+import type { VerdictWords } from "./ru.ts";
+
+/**
+ * The verdict's words in English, sentence for sentence the Russian ones (ru.ts); the players' Russian
+ * terms stay beside their English in brackets, and the clauses cited are those of docs/rules/clauses.en.md.
+ */
+export const enVerdictWords: VerdictWords = {
+  seat: "Player {{number}}",
+  ball: "ball {{ball}}",
+  colouredBall: "the coloured ball",
+  pockets: {
+    HL: "left corner at the house",
+    HR: "right corner at the house",
+    ML: "left middle",
+    MR: "right middle",
+    FL: "left corner at the pyramid",
+    FR: "right corner at the pyramid",
+  },
+  none: "Shot played.",
+  clock: "{{name}}: the shot clock ran out, judged as a miss.",
+  opening: "The break, from hand in the house (clause 5).",
+  foul: "Foul [штраф], {{name}}: {{reasons}}.",
+  reason: {
+    miss: "a miss, the cue ball touched no ball (clause 17)",
+    "cue-struck-coloured": "the coloured ball was struck with the cue (clauses 1, 17)",
+    "coloured-touched": "the coloured ball was touched (clause 10)",
+    noSafety: {
+      "no-cushion":
+        "no safety [отыгрыш]: after the first collision no ball touched a cushion, crossed the centre line or dropped (clause 3)",
+      "not-enough":
+        "no safety [отыгрыш]: after the first collision no ball reached a second cushion, crossed the centre line after a cushion or dropped (clause 3)",
+    },
+    "off-table": "a ball left the table (clause 17)",
+    push: "a push-through (clause 17)",
+    "last-ball-cue-pocketed": "the cue ball dropped not as called in last-ball play (clause 14)",
+  },
+  safety: "{{name}}: safety [отыгрыш] played, {{how}} (clause {{clause}}).",
+  safetyWay: {
+    a: "a ball dropped",
+    b: "a ball stopped in a pocket's mouth",
+    c: "a ball touched a cushion, then another",
+    d: "a ball off a cushion struck another, which reached another cushion",
+    e: "a ball touched a cushion and crossed the centre line",
+    f: "a ball off a cushion struck another, which crossed the centre line or touched a ball on the other half",
+    g: "a ball crossed the centre line, then touched a cushion",
+    h: "a ball crossed the centre line and struck another, which reached a cushion",
+    i: "a ball crossed the centre line and, through a second ball, drove a third to a cushion",
+  },
+  own: "own ball [свояк]",
+  object: "object ball [чужой]",
+  scoredBall: {
+    direct: "{{ball}} ({{kind}}) into the {{pocket}} (clause 6)",
+    bank: "{{ball}} ({{kind}}) into the {{pocket}} off a cushion [дуплет] (clause 6)",
+    straight: "{{ball}} ({{kind}}) into the {{pocket}}, straight-flying without a call (clause 7)",
+  },
+  scored: "{{name}} scores: {{what}}.",
+  toShelf: "To the shelf [полка]: {{balls}}.",
+  paidDebt: "Spotted to pay a debt: {{balls}} (clause 15).",
+  missedBall: "{{ball}}: {{why}}",
+  missed: {
+    "partial-double-call": "the double call was not met in full (clause 8)",
+    "not-as-called": "not as called (clause 6)",
+    accidental: "an accidental ball (clause 6)",
+    uncalled: "not called (clause 6)",
+    opening: "dropped on the break without a call (clause 5)",
+  },
+  notCounted: "Not counted: {{what}}.",
+  penaltyShelf: "Penalty: ball {{ball}} comes off {{name}}'s shelf and is spotted (clause 15).",
+  penaltyDebt: "The shelf is empty: {{name}} owes one ball, paid by the next ball scored (clause 15).",
+  spotted: "Spotted at the foot cushion: {{balls}} (clause 4).",
+  coloured: {
+    spotted: "The coloured ball dropped not as called: it does not count and is spotted (clause 13).",
+    returned: "The coloured ball is back on the centre mark (clause 10).",
+    waiting: "The centre mark is taken: the coloured ball waits until it is free (clause 10).",
+  },
+  won: "The eighth ball is on the shelf: {{name}} wins the match (clause 2).",
+  lastBallStarts: "7:7 with one white ball left: last-ball play (clause 12).",
+  lastBallEnds: "Two white balls again: last-ball play is over and clause 10 applies again (clause 12).",
+  nextAfterFoul: "{{name}} decides: shoot, or make {{offender}} continue (clause 16).",
+  nextBonus: "{{name}}: a bonus shot (clause 9), which may be passed to the opponent.",
+  next: "{{name}} to play (clause 9).",
+  lag: {
+    result: "The lag: {{name}} wins and breaks from hand in the house (clause 5).",
+    replay: "The lag is replayed (clause 5).",
+    lost: "{{name}}: the ball {{why}}.",
+    loss: {
+      "missed-foot-cushion": "did not reach the foot cushion",
+      "crossed-half": "crossed into the other half",
+      "long-cushion": "touched a long cushion",
+      "touched-other-ball": "touched the other ball",
+      pocketed: "was pocketed",
+      "off-table": "left the table",
+    },
+  },
+  caption: {
+    shot: "Shot {{number}} · {{name}}",
+    lag: "Shot {{number}} · the lag [раскат]",
+  },
+  legend: {
+    "first-contact": "First contact: cue ball {{cue}} → {{ball}}",
+    contact: "{{a}} struck {{b}}",
+    miss: "Cue ball {{cue}} touched no ball",
+    cushion: "{{ball}}: cushion no. {{order}}",
+    "centre-line": "{{ball}} crossed the centre line",
+    path: {
+      "as-called": "Call: {{ball}} into the {{pocket}}, {{way}}: made",
+      "not-as-called": "Call: {{ball}} into the {{pocket}}, {{way}}: dropped not as called",
+      missed: "Call: {{ball}} into the {{pocket}}, {{way}}: missed",
+    },
+    way: {
+      direct: "direct",
+      bank: "off a cushion [дуплет]",
+    },
+    drop: "{{ball}} dropped into a pocket",
+    "coloured-touched": "The coloured ball was touched: {{by}}",
+    "in-mouth": "{{ball}} stopped in a pocket's mouth",
+    "off-table": "{{ball}} left the table",
+    spotted: {
+      foot: "{{ball}} spotted at the foot cushion",
+      penalty: "Penalty ball {{ball}}: from the shelf to the table",
+      debt: "{{ball}} spotted to pay a debt",
+      coloured: "The coloured ball is spotted",
+      returned: "The coloured ball is back on the centre mark",
+    },
+    chain: "Safety: {{how}}",
+    clause: "cl. {{clause}}",
+  },
+};
