@@ -1,6 +1,6 @@
 import type { CallErrorCode } from "../rules/call.ts";
+import type { LagErrorCode } from "../rules/lag.ts";
 import type { StrokeErrorCode } from "../rules/stroke.ts";
-import type { LagErrorCode } from "./lag.ts";
 
 /** Every way a request can be refused; the state is then unchanged. */
 export type MatchErrorCode =

@@ -1,5 +1,5 @@
+import type { LagOutcome } from "../rules/lag.ts";
 import { explainLagResult } from "../rules/verdict-words/index.ts";
-import type { LagOutcome } from "./lag.ts";
 
 /** The lag's result as announced: who won and why each ball lost, in words for players (I21). */
 export interface LagVerdict extends LagOutcome {

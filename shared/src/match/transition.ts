@@ -1,7 +1,7 @@
+import type { LagOutcome } from "../rules/lag.ts";
 import type { Result } from "../rules/result.ts";
 import type { ShotVerdict } from "../rules/verdict-types.ts";
 import type { MatchErrorCode } from "./errors.ts";
-import type { LagOutcome } from "./lag.ts";
 import type { MatchState } from "./match-state.ts";
 
 /** An accepted action: the next match, and what happened that the table should show or act on. */

@@ -3,6 +3,7 @@ export * from "./call.ts";
 export * from "./coloured-ball.ts";
 export * from "./deciding-clauses.ts";
 export * from "./fouls.ts";
+export * from "./lag.ts";
 export * from "./last-ball.ts";
 export * from "./next-turn.ts";
 export * from "./penalty.ts";

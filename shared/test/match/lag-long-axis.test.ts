@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { judgeLag } from "../../src/match/lag.ts";
 import { simulate } from "../../src/physics/index.ts";
+import { judgeLag } from "../../src/rules/lag.ts";
 import type { ShotEvent } from "../../src/shot/shot-events.ts";
 import { HALF_LENGTH } from "../../src/table/dimensions.ts";
 import { cushion, R, shot, strike } from "../rules/helpers.ts";

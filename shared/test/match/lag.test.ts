@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { drawOpener } from "../../src/match/draw.ts";
-import { judgeLag, type LagInput } from "../../src/match/lag.ts";
+import { judgeLag, type LagInput } from "../../src/rules/lag.ts";
 import { HALF_LENGTH } from "../../src/table/dimensions.ts";
 import { cushion, hit, offTable, pocket, R, shot, strike } from "../rules/helpers.ts";
 

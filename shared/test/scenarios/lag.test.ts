@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { LagVerdict, MatchState } from "../../src/match/index.ts";
-import { judgeLag } from "../../src/match/lag.ts";
 import { simulate } from "../../src/physics/index.ts";
 import { playLag, playShot } from "../../src/pipeline/index.ts";
 import type { LagMessage } from "../../src/protocol/client-messages.ts";
+import { judgeLag } from "../../src/rules/lag.ts";
 import type { ShotVerdict } from "../../src/rules/verdict-types.ts";
 import { HALF_LENGTH } from "../../src/table/dimensions.ts";
 import { startedMatch } from "../kit/started-match.ts";
