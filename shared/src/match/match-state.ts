@@ -36,11 +36,7 @@ export type LagShot = Omit<LagAction, "type" | "player" | "result">;
 
 export type Opener = "lag" | "draw";
 
-/**
- * The highest shot number a message or a shot's link may name. A match's number grows by one with each shot,
- * lag and draw, so no match comes near it; a larger one is refused as malformed.
- */
-export const MAX_SHOT_NUMBER = 100_000;
+export { MAX_SHOT_NUMBER } from "../shot/shot-number.ts";
 
 export interface MatchState {
   readonly version: 1;

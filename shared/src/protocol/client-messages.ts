@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MAX_SHOT_NUMBER } from "../match/match-state.ts";
 import type { CalledBall } from "../rules/call.ts";
+import { MAX_SHOT_NUMBER } from "../shot/shot-number.ts";
 import { MAX_STROKE_SPEED, MAX_TIP_OFFSET } from "../shot/stroke.ts";
 import { POCKET_IDS } from "../table/pockets.ts";
 import { ChatText } from "./text-schemas.ts";
