@@ -3,6 +3,7 @@ export * from "./client-messages.ts";
 export * from "./close-codes.ts";
 export type * from "./practice-messages.ts";
 export type * from "./server-messages.ts";
+export * from "./table-choices.ts";
 export * from "./table-options.ts";
 export * from "./text-schemas.ts";
 export * from "./visible-text.ts";

@@ -1,24 +1,18 @@
 import { z } from "zod";
 import { COMPUTER_LEVELS, DEFAULT_COMPUTER_LEVEL, OPPONENTS, type Opponent } from "../match/opponent.ts";
+import {
+  DEFAULT_SEAT_HOLD_SECONDS,
+  DEFAULT_SPECTATOR_CAP,
+  PUBLIC_SHOT_CLOCK_DEFAULT,
+  SHOT_CLOCK_CHOICES,
+} from "./table-choices.ts";
 import { PlayerName } from "./text-schemas.ts";
 
 /** How the opening shot is decided (clause 5, I21). */
 export const OpeningMode = z.enum(["lag", "draw"]);
 export type OpeningMode = z.infer<typeof OpeningMode>;
 
-/** Shot clock in seconds; 0 is off. */
-export const SHOT_CLOCK_CHOICES = [0, 30, 60, 90] as const;
 export const ShotClock = z.union(SHOT_CLOCK_CHOICES.map((s) => z.literal(s)));
-
-/** Default time an absent player's seat is held before the match is lost: 3 minutes. */
-export const DEFAULT_SEAT_HOLD_SECONDS = 180;
-export const DEFAULT_SPECTATOR_CAP = 50;
-
-/**
- * A public table always runs a shot clock, so that no stranger can stall his opponent forever; a private
- * table is between friends and keeps its creator's choice (off by default).
- */
-export const PUBLIC_SHOT_CLOCK_DEFAULT = 60;
 
 /**
  * Options for creating a table; every field but the name has a default. A table against the computer is
@@ -79,6 +73,3 @@ export const JoinTableOptions = z.object({
   seatToken: z.string().max(64).optional(),
 });
 export type JoinTableOptions = z.infer<typeof JoinTableOptions>;
-
-/** Table codes: six digits, easy to read aloud in any language; also the room id and the invite link `/t/<code>`. */
-export const TABLE_CODE_PATTERN = /^[0-9]{6}$/;
