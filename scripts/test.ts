@@ -61,7 +61,11 @@ function vitest(label: string, projects: readonly string[], report: string): voi
   if (!result.success && result.numFailedTests === 0 && result.numTotalTests > 0) failed++;
 }
 
-vitest("unit, property and integration tests", ["shared", "server", "client"], "artifacts/vitest-report.json");
+vitest(
+  "unit, property and integration tests",
+  ["shared", "painter", "server", "client"],
+  "artifacts/vitest-report.json",
+);
 vitest("browser tests", ["e2e"], "artifacts/vitest-e2e-report.json");
 
 console.log(`\n${passed} passed, ${failed} failed`);

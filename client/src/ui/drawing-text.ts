@@ -1,8 +1,8 @@
+import type { DrawingItem, VerdictDrawing } from "@habibka/painter";
 import type { ShotEvent } from "@habibka/shared";
 import { clauseName } from "@habibka/shared/rules";
 import { COLOURED_BALL } from "@habibka/shared/table";
 import type { TFunction } from "i18next";
-import type { DrawingItem, VerdictDrawing } from "../table/verdict-drawing.ts";
 import { safetyShortfall } from "./verdict-text.ts";
 
 /**

@@ -14,7 +14,7 @@ import {
   strike,
   TABLE,
 } from "../../shared/test/rules/helpers.ts";
-import { type DrawingItem, itemsBy, type VerdictDrawing, verdictDrawing } from "../src/table/verdict-drawing.ts";
+import { type DrawingItem, itemsBy, type VerdictDrawing, verdictDrawing } from "../src/verdict-drawing.ts";
 
 /**
  * The verdict's drawing from hand-written event logs (the rules tests' helpers): each log is judged by the
