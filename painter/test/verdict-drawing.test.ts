@@ -1,6 +1,5 @@
 import type { CalledBall } from "@habibka/shared/rules";
 import { POCKETS } from "@habibka/shared/table";
-import { describe, expect, it } from "vitest";
 import {
   centre,
   cushion,
@@ -13,7 +12,8 @@ import {
   shot,
   strike,
   TABLE,
-} from "../../shared/test/rules/helpers.ts";
+} from "@habibka/shared/testing/rules-helpers";
+import { describe, expect, it } from "vitest";
 import { type DrawingItem, itemsBy, type VerdictDrawing, verdictDrawing } from "../src/verdict-drawing.ts";
 
 /**
