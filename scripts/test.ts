@@ -1,6 +1,6 @@
 // `pnpm test`: every check of the project, in order, then one plain totals line `N passed, N failed`.
-// The build, type check and lint count as one check each; Vitest's tests (unit, property, integration over
-// real WebSockets, browser end-to-end) are counted from its JSON reports.
+// The build, type check, lint and the import rules count as one check each; Vitest's tests (unit, property,
+// integration over real WebSockets, browser end-to-end) are counted from its JSON reports.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -31,6 +31,7 @@ if (!values["skip-static"]) {
   check("build the client", "pnpm", ["--filter", "@habibka/client", "build"]);
   check("type check", "pnpm", ["run", "typecheck"]);
   check("lint and format", "pnpm", ["run", "lint"]);
+  check("imports: packages by their exports, no cycles", "pnpm", ["run", "imports"]);
 }
 
 mkdirSync("artifacts", { recursive: true });
