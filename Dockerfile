@@ -9,6 +9,7 @@ WORKDIR /app
 RUN npm install --global --no-fund --no-audit pnpm@12.4.2
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml tsconfig.base.json ./
 COPY shared/package.json shared/
+COPY painter/package.json painter/
 COPY server/package.json server/
 COPY client/package.json client/
 
@@ -28,9 +29,9 @@ WORKDIR /app
 COPY --from=prod-deps /app ./
 COPY package.json ./
 COPY shared/src shared/src
+# The server paints the shot pictures with the same painters as the client's canvas.
+COPY painter/src painter/src
 COPY server/src server/src
-# The server paints the shot pictures with the client's own table painters.
-COPY client/src/table client/src/table
 COPY --from=build /app/client/dist client/dist
 RUN mkdir -p data && chown node:node data
 USER node

@@ -19,6 +19,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: "painter",
+          root: "painter",
+          include: ["test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: "server",
           root: "server",
           include: ["test/**/*.test.ts"],

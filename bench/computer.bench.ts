@@ -10,7 +10,6 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { cutAngle, pocketTarget } from "../shared/src/computer/geometry.ts";
 import {
   type Decision,
   decide,
@@ -19,12 +18,13 @@ import {
   type ShotDecision,
   shotMessageOf,
   situationOf,
-} from "../shared/src/computer/index.ts";
-import { COMPUTER_LEVELS, type ComputerLevel, type MatchState } from "../shared/src/match/index.ts";
-import { answerOffer, playLag, playShot } from "../shared/src/pipeline/index.ts";
-import type { ShotVerdict } from "../shared/src/rules/verdict-types.ts";
-import { POCKETS } from "../shared/src/table/pockets.ts";
-import { startedMatch } from "../shared/test/kit/started-match.ts";
+} from "@habibka/shared/computer";
+import { cutAngle, pocketTarget } from "@habibka/shared/computer/geometry";
+import { COMPUTER_LEVELS, type ComputerLevel, type MatchState } from "@habibka/shared/match";
+import { answerOffer, playLag, playShot } from "@habibka/shared/pipeline";
+import type { ShotVerdict } from "@habibka/shared/rules";
+import { POCKETS } from "@habibka/shared/table";
+import { startedMatch } from "@habibka/shared/testing/started-match";
 
 const { values } = parseArgs({
   options: { matches: { type: "string", default: "6" }, "max-shots": { type: "string", default: "400" } },

@@ -9,11 +9,11 @@
 import { request } from "node:http";
 import { connect } from "node:net";
 import { parseArgs } from "node:util";
-import { createLogger } from "../server/src/logger.ts";
-import { DEFAULT_RATE_LIMITS } from "../server/src/rate-limits.ts";
-import { watchLobby } from "../server/test/support/lobby-client.ts";
-import { createTable, joinTable, leaveAll, seatedPair, type TableClient } from "../server/test/support/table-client.ts";
-import { startTestServer, TEST_RATE_LIMITS } from "../server/test/support/test-server.ts";
+import { createLogger } from "@habibka/server/logger";
+import { DEFAULT_RATE_LIMITS } from "@habibka/server/rate-limits";
+import { watchLobby } from "@habibka/server/testing/lobby-client";
+import { createTable, joinTable, leaveAll, seatedPair, type TableClient } from "@habibka/server/testing/table-client";
+import { startTestServer, TEST_RATE_LIMITS } from "@habibka/server/testing/test-server";
 
 const { values } = parseArgs({
   options: {

@@ -12,12 +12,12 @@ import { parseArgs } from "node:util";
 import {
   ENGINE_NAMES,
   type EngineName,
+  encodeTrace,
   openingBreak,
   type SimulationInput,
   simulate,
-} from "../shared/src/physics/index.ts";
-import { encodeTrace } from "../shared/src/shot/trace-codec.ts";
-import { POCKETS } from "../shared/src/table/pockets.ts";
+} from "@habibka/shared/physics";
+import { POCKETS } from "@habibka/shared/table";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "40" } } });
 const runs = Math.max(5, Number(values.runs));

@@ -4,10 +4,9 @@
 // practice shots (the opening break from the rack, and a soft cut on an open table) and hints at each level
 // (the opening, and a position in play). Figures only: nothing here asserts a time.
 import { parseArgs } from "node:util";
-import { startTestServer, TEST_RATE_LIMITS } from "../server/test/support/test-server.ts";
-import { COMPUTER_LEVELS } from "../shared/src/match/opponent.ts";
-import { FOOT_SPOT } from "../shared/src/table/marks.ts";
-import { startingPosition } from "../shared/src/table/rack.ts";
+import { startTestServer, TEST_RATE_LIMITS } from "@habibka/server/testing/test-server";
+import { COMPUTER_LEVELS } from "@habibka/shared/match";
+import { FOOT_SPOT, startingPosition } from "@habibka/shared/table";
 
 const { values } = parseArgs({
   options: { shots: { type: "string", default: "20" }, hints: { type: "string", default: "4" } },

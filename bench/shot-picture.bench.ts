@@ -1,8 +1,8 @@
 // The shared shot's picture (GET /m/<id>/<n>.png): how long painting it holds the event loop, and how long
 // the PNG encoding takes on libuv's thread pool, over every stroke of the golden format-1 record.
-import { renderShotPicture } from "../server/src/http/shot-picture.ts";
-import { matchShots } from "../shared/src/match/index.ts";
-import { readGoldenRecord } from "../shared/test/kit/golden-records.ts";
+import { renderShotPicture } from "@habibka/server/http/shot-picture";
+import { matchShots } from "@habibka/shared/match";
+import { readGoldenRecord } from "@habibka/shared/testing/golden-records";
 
 const { record } = readGoldenRecord("format-1-match.json");
 const folded = matchShots(record);

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "@habibka/server/testing/server-process";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../server/test/support/server-process.ts";
 import { REPO_ROOT } from "./support/game-process.ts";
 
 /**

@@ -1,7 +1,7 @@
+import { angleTowards } from "@habibka/client/game/aim-geometry";
+import { HOUSE_LINE_X } from "@habibka/shared/table";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { angleTowards } from "../client/src/game/aim-geometry.ts";
-import { HOUSE_LINE_X } from "../shared/src/table/marks.ts";
 import { SCREENSHOT_DIR } from "./support/browser.ts";
 import { useGameAndBrowser } from "./support/game-and-browser.ts";
 import { STAGE_MS, stage } from "./support/story.ts";
@@ -80,7 +80,7 @@ describe("a match between two browsers, watched by a third", () => {
     let cue = { x: whites[0]![1], y: whites[0]![2] };
     if (before.phase === "opening") {
       // The ball in hand: dragged from its first spot to another within the house.
-      const { defaultHouseSpot } = await import("../client/src/game/house.ts");
+      const { defaultHouseSpot } = await import("@habibka/client/game/house");
       const spot = defaultHouseSpot(whites.map(([id, x, y]) => ({ id, x, y })));
       cue = { x: HOUSE_LINE_X - 0.3, y: 0.35 };
       await dragOnTable(page, spot, cue);

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { angleTowards } from "@habibka/client/game/aim-geometry";
+import { defaultHouseSpot } from "@habibka/client/game/house";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { angleTowards } from "../client/src/game/aim-geometry.ts";
-import { defaultHouseSpot } from "../client/src/game/house.ts";
 import { SCREENSHOT_DIR } from "./support/browser.ts";
 import { useGameAndBrowser } from "./support/game-and-browser.ts";
 import { REPO_ROOT } from "./support/game-process.ts";

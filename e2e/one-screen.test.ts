@@ -1,11 +1,10 @@
+import type { Circle } from "@habibka/client/game/aim-geometry";
+import { angleTowards } from "@habibka/client/game/aim-geometry";
+import { suggestedWay } from "@habibka/client/game/call-way";
+import { predictShot } from "@habibka/client/game/shot-guide";
+import { BALL_RADIUS, POCKET_IDS, POCKETS, type PocketId } from "@habibka/shared/table";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { Circle } from "../client/src/game/aim-geometry.ts";
-import { angleTowards } from "../client/src/game/aim-geometry.ts";
-import { suggestedWay } from "../client/src/game/call-way.ts";
-import { predictShot } from "../client/src/game/shot-guide.ts";
-import { BALL_RADIUS } from "../shared/src/table/dimensions.ts";
-import { POCKET_IDS, POCKETS, type PocketId } from "../shared/src/table/pockets.ts";
 import { SCREENSHOT_DIR } from "./support/browser.ts";
 import { useGameAndBrowser } from "./support/game-and-browser.ts";
 import {
@@ -357,7 +356,7 @@ describe("one screen on a phone and on a laptop", () => {
   /** Where the ball in hand stands for the opening shot: the page's own default spot. */
   async function placedCue(page: Page): Promise<{ x: number; y: number }> {
     const positions = JSON.parse(await ballPositions(page)) as Position[];
-    const { defaultHouseSpot } = await import("../client/src/game/house.ts");
+    const { defaultHouseSpot } = await import("@habibka/client/game/house");
     return defaultHouseSpot(positions.map(([id, x, y]) => ({ id, x, y })));
   }
 

@@ -1,12 +1,11 @@
+import { normaliseAngle } from "@habibka/client/game/aim-geometry";
+import { defaultHouseSpot, lagSideOf } from "@habibka/client/game/house";
+import { roundAngle } from "@habibka/client/game/stroke-limits";
+import { DEFAULT_BUDGET, findShot, lagShot, type PlannedShot } from "@habibka/server/testing/pottable-shot";
+import { simulate } from "@habibka/shared/physics";
+import { APEX_BALL, POCKETS } from "@habibka/shared/table";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { normaliseAngle } from "../client/src/game/aim-geometry.ts";
-import { defaultHouseSpot, lagSideOf } from "../client/src/game/house.ts";
-import { roundAngle } from "../client/src/game/stroke-limits.ts";
-import { DEFAULT_BUDGET, findShot, lagShot, type PlannedShot } from "../server/test/support/pottable-shot.ts";
-import { simulate } from "../shared/src/physics/index.ts";
-import { POCKETS } from "../shared/src/table/pockets.ts";
-import { APEX_BALL } from "../shared/src/table/rack.ts";
 import { SCREENSHOT_DIR } from "./support/browser.ts";
 import { useGameAndBrowser } from "./support/game-and-browser.ts";
 import { STAGE_MS, stage } from "./support/story.ts";

@@ -1,6 +1,6 @@
 // `pnpm test`: every check of the project, in order, then one plain totals line `N passed, N failed`.
-// The build, type check and lint count as one check each; Vitest's tests (unit, property, integration over
-// real WebSockets, browser end-to-end) are counted from its JSON reports.
+// The build, type check, lint and the import rules count as one check each; Vitest's tests (unit, property,
+// integration over real WebSockets, browser end-to-end) are counted from its JSON reports.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -31,6 +31,7 @@ if (!values["skip-static"]) {
   check("build the client", "pnpm", ["--filter", "@habibka/client", "build"]);
   check("type check", "pnpm", ["run", "typecheck"]);
   check("lint and format", "pnpm", ["run", "lint"]);
+  check("imports: packages by their exports, no cycles", "pnpm", ["run", "imports"]);
 }
 
 mkdirSync("artifacts", { recursive: true });
@@ -61,7 +62,11 @@ function vitest(label: string, projects: readonly string[], report: string): voi
   if (!result.success && result.numFailedTests === 0 && result.numTotalTests > 0) failed++;
 }
 
-vitest("unit, property and integration tests", ["shared", "server", "client"], "artifacts/vitest-report.json");
+vitest(
+  "unit, property and integration tests",
+  ["shared", "painter", "server", "client"],
+  "artifacts/vitest-report.json",
+);
 vitest("browser tests", ["e2e"], "artifacts/vitest-e2e-report.json");
 
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -1,7 +1,7 @@
+import { fitTable, toScreen, toTable } from "@habibka/painter";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loupeRadius, loupeViewport, placeLoupes } from "../src/table/loupe.ts";
-import { fitTable, toScreen, toTable } from "../src/table/viewport.ts";
 
 const laptop = fitTable(930, 500);
 const phone = fitTable(300, 560);

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort, startServerProcess } from "../../server/test/support/server-process.ts";
+import { freePort, startServerProcess } from "@habibka/server/testing/server-process";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 

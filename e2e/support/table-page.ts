@@ -63,9 +63,9 @@ export async function waitFor<T>(
   }
 }
 
-/** Screen point of a table point, read from the canvas box (the same fit as client/src/table/viewport.ts). */
+/** Screen point of a table point, read from the canvas box (the same fit as the painter's viewport). */
 export async function canvasPoint(page: Page, x: number, y: number): Promise<{ px: number; py: number }> {
-  const { fitTable, toScreen } = await import("../../client/src/table/viewport.ts");
+  const { fitTable, toScreen } = await import("@habibka/painter");
   const locate = async () => {
     const box = await page.getByTestId("table-canvas").boundingBox();
     if (!box) throw new Error("no canvas");

@@ -1,11 +1,10 @@
 import { request } from "node:http";
+import { decodeTrace, simulate } from "@habibka/shared/physics";
 import type { PracticeHint, PracticeShotAnswer } from "@habibka/shared/protocol";
+import { judgeScenario } from "@habibka/shared/rules";
+import { validateScenario } from "@habibka/shared/sim";
+import { isInHouse } from "@habibka/shared/table";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { simulate } from "../../shared/src/physics/simulate.ts";
-import { judgeScenario } from "../../shared/src/rules/scenario.ts";
-import { decodeTrace } from "../../shared/src/shot/trace-codec.ts";
-import { validateScenario } from "../../shared/src/sim/validate-scenario.ts";
-import { isInHouse } from "../../shared/src/table/regions.ts";
 import type { ShotPhysics } from "../src/physics/physics-pool.ts";
 import { DEFAULT_RATE_LIMITS } from "../src/rate-limits.ts";
 import { type RunningServer, startTestServer, TEST_RATE_LIMITS } from "./support/test-server.ts";

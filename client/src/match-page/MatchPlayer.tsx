@@ -1,10 +1,10 @@
+import { drawingOfShot } from "@habibka/painter";
 import { decodeTrace } from "@habibka/shared";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { base64ToBytes, buildAnimation, type ShotAnimation } from "../game/shot-animation.ts";
 import { EMPTY_OVERLAY } from "../table/draw-overlay.ts";
 import { type PlaybackFrame, TableCanvas, type VerdictLayer } from "../table/TableCanvas.tsx";
-import { drawingOfShot } from "../table/verdict-drawing.ts";
 import { legendLines } from "../ui/drawing-text.ts";
 import { drawingWanted, rememberDrawing } from "../ui/use-verdict-layer.ts";
 import { isFoulShot, verdictText } from "../ui/verdict-text.ts";

@@ -1,14 +1,22 @@
+import {
+  type BallToDraw,
+  drawBalls,
+  drawStaticTable,
+  drawVerdict,
+  fitTable,
+  itemsBy,
+  toScreen,
+  toTable,
+  type VerdictDrawing,
+  type Viewport,
+} from "@habibka/painter";
 import type { ShotEvent } from "@habibka/shared";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import type { Vec } from "../game/aim-geometry.ts";
 import type { PointerDevice } from "../game/pointer-gesture.ts";
 import { playbackTime, type ShotAnimation } from "../game/shot-animation.ts";
 import { drawOverlay, type Overlay } from "./draw-overlay.ts";
-import { type BallToDraw, drawBalls, drawStaticTable } from "./draw-table.ts";
-import { drawVerdict } from "./draw-verdict.ts";
 import { type Loupe, loupeViewport, placeLoupes } from "./loupe.ts";
-import { itemsBy, type VerdictDrawing } from "./verdict-drawing.ts";
-import { fitTable, toScreen, toTable, type Viewport } from "./viewport.ts";
 
 export interface PlaybackFrame {
   readonly animation: ShotAnimation;

@@ -1,9 +1,8 @@
+import type { Viewport } from "@habibka/painter";
+import { polyline, withTableTransform } from "@habibka/painter";
 import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH, HOUSE_LINE_X, POCKETS } from "@habibka/shared/table";
 import type { Vec } from "../game/aim-geometry.ts";
 import type { CallMark, GuideLines } from "../game/guide-overlay.ts";
-import { polyline } from "./canvas-context.ts";
-import { withTableTransform } from "./draw-table.ts";
-import type { Viewport } from "./viewport.ts";
 
 /** What is drawn over the balls: the aim guide, the call, the house while placing. */
 export interface Overlay {

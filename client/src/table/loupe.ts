@@ -1,5 +1,5 @@
+import type { Viewport } from "@habibka/painter";
 import type { Vec } from "../game/aim-geometry.ts";
-import type { Viewport } from "./viewport.ts";
 
 /**
  * Magnifiers for fine aiming at the Russian table's tight pockets: a round inset that shows a small part of

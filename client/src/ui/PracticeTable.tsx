@@ -1,3 +1,4 @@
+import type { BallToDraw } from "@habibka/painter";
 import { COMPUTER_LEVELS, type ComputerLevel } from "@habibka/shared/match";
 import type { PracticeHint, PracticePosition } from "@habibka/shared/protocol";
 import { findPositionProblem, formatPath } from "@habibka/shared/sim";
@@ -24,7 +25,6 @@ import { askPracticeHint, playPracticeShot } from "../practice/practice-api.ts";
 import { practiceRack } from "../practice/practice-rack.ts";
 import { trayOf } from "../practice/situation.ts";
 import { EMPTY_OVERLAY, type Overlay } from "../table/draw-overlay.ts";
-import type { BallToDraw } from "../table/draw-table.ts";
 import { type PointerKind, TableCanvas } from "../table/TableCanvas.tsx";
 import { BallIcon } from "./BallIcon.tsx";
 import { CopyLink } from "./CopyLink.tsx";

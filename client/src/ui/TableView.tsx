@@ -1,3 +1,4 @@
+import type { BallToDraw } from "@habibka/painter";
 import type { AimMessage } from "@habibka/shared/protocol";
 import { APEX_BALL, FOOT_SPOT, POCKETS } from "@habibka/shared/table";
 import {
@@ -27,7 +28,6 @@ import { seriesScore } from "../net/series.ts";
 import type { SessionState, TableSession } from "../net/table-session.ts";
 import { createThrottle } from "../net/throttle.ts";
 import { EMPTY_OVERLAY, type Overlay } from "../table/draw-overlay.ts";
-import type { BallToDraw } from "../table/draw-table.ts";
 import { TableCanvas } from "../table/TableCanvas.tsx";
 import { ConnectionBanner } from "./ConnectionBanner.tsx";
 import { withComputerName } from "./computer-name.ts";

@@ -1,3 +1,4 @@
+import type { DrawingItem, VerdictDrawing } from "@habibka/painter";
 import type { ShotEvent } from "@habibka/shared";
 import {
   ballName,
@@ -8,7 +9,7 @@ import {
   type VerdictLanguage,
   verdictWords,
 } from "@habibka/shared/verdict-words";
-import type { DrawingItem, VerdictDrawing } from "../table/verdict-drawing.ts";
+import type { DrawingItem, VerdictDrawing } from "@habibka/painter";
 
 /**
  * The verdict drawing's legend in the reader's words: one line per item, naming its clause, in the order

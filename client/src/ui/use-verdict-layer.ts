@@ -1,9 +1,9 @@
+import type { BallToDraw } from "@habibka/painter";
+import { drawingOfShot } from "@habibka/painter";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ShotRecord } from "../net/table-session.ts";
-import type { BallToDraw } from "../table/draw-table.ts";
 import type { VerdictLayer } from "../table/TableCanvas.tsx";
-import { drawingOfShot } from "../table/verdict-drawing.ts";
 
 /**
  * The live table's verdict drawing: the shot playing (drawn as it happens) or the last one shown, over the

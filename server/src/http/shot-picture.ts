@@ -1,17 +1,15 @@
+import type { TableContext } from "@habibka/painter";
+import { drawBalls, drawingOfShot, drawStaticTable, drawVerdict, fitTable } from "@habibka/painter";
 import type { MatchShot } from "@habibka/shared/match";
 import { captionHeading, verdictSentences } from "@habibka/shared/verdict-words";
 import { createCanvas } from "@napi-rs/canvas";
-import type { TableContext } from "../../../client/src/table/canvas-context.ts";
-import { drawBalls, drawStaticTable } from "../../../client/src/table/draw-table.ts";
-import { drawVerdict } from "../../../client/src/table/draw-verdict.ts";
-import { drawingOfShot } from "../../../client/src/table/verdict-drawing.ts";
-import { fitTable } from "../../../client/src/table/viewport.ts";
 
 /**
  * The picture of one shot that a shared link unfurls with (Open Graph's image): the table at the stroke with
- * the verdict's drawing over it, painted by the client's own table and verdict painters on Skia
- * (@napi-rs/canvas), and a caption with who played it, the score after it and the verdict's first sentence,
- * in the words of the shared verdict catalogue, so the caption reads as the table and the match page do.
+ * the verdict's drawing over it, painted by the same table and verdict painters as the client's canvas
+ * (@habibka/painter) on Skia (@napi-rs/canvas), and a caption with who played it, the score after it and the
+ * verdict's first sentence, in the words of the shared verdict catalogue, so the caption reads as the table
+ * and the match page do.
  * Drawing takes a few milliseconds on the event loop; the PNG is encoded on libuv's thread pool.
  */
 

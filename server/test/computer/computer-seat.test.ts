@@ -14,8 +14,8 @@ import {
 import type { MatchState } from "@habibka/shared/match";
 import { answerOffer, decide as decideAction, playLag, playShot } from "@habibka/shared/pipeline";
 import type { AimMessage } from "@habibka/shared/protocol";
+import { startedMatch } from "@habibka/shared/testing/started-match";
 import { describe, expect, it } from "vitest";
-import { startedMatch } from "../../../shared/test/kit/started-match.ts";
 import { type ComputerAction, ComputerSeat, type Decider } from "../../src/computer/computer-seat.ts";
 import { createLogger } from "../../src/logger.ts";
 import type { Handled } from "../../src/table/refusals.ts";

@@ -132,7 +132,7 @@ describe("reading outside input never throws", () => {
 describe("one reader of outside input", () => {
   it("no source file but the reader calls a schema's safeParse or parse itself (the server's own settings aside)", () => {
     const root = fileURLToPath(new URL("../../../", import.meta.url));
-    const sources = ["shared/src", "server/src", "client/src"].flatMap((folder) =>
+    const sources = ["shared/src", "painter/src", "server/src", "client/src"].flatMap((folder) =>
       readdirSync(join(root, folder), { recursive: true, encoding: "utf8" })
         .filter((file) => /\.tsx?$/.test(file))
         .map((file) => join(folder, file)),

@@ -1,6 +1,5 @@
 import type { CalledBall } from "@habibka/shared/rules";
 import { POCKETS } from "@habibka/shared/table";
-import { describe, expect, it } from "vitest";
 import {
   centre,
   cushion,
@@ -13,8 +12,9 @@ import {
   shot,
   strike,
   TABLE,
-} from "../../shared/test/rules/helpers.ts";
-import { type DrawingItem, itemsBy, type VerdictDrawing, verdictDrawing } from "../src/table/verdict-drawing.ts";
+} from "@habibka/shared/testing/rules-helpers";
+import { describe, expect, it } from "vitest";
+import { type DrawingItem, itemsBy, type VerdictDrawing, verdictDrawing } from "../src/verdict-drawing.ts";
 
 /**
  * The verdict's drawing from hand-written event logs (the rules tests' helpers): each log is judged by the

@@ -1,0 +1,25 @@
+// The painters draw through the structural TableContext, never the DOM, so the browser and the server's
+// shot pictures paint the same table and the same verdict.
+export { polyline, type TableContext } from "./canvas-context.ts";
+export {
+  type BallToDraw,
+  COLOURS,
+  drawBalls,
+  drawStaticTable,
+  withTableTransform,
+} from "./draw-table.ts";
+export { drawVerdict, type VerdictPaintOptions } from "./draw-verdict.ts";
+export {
+  type DrawingItem,
+  type DrawingKind,
+  type DrawnVerdict,
+  drawingOfShot,
+  isDrawnVerdict,
+  itemsBy,
+  type PlayedShot,
+  type Vec,
+  type VerdictDrawing,
+  type VerdictDrawingInput,
+  verdictDrawing,
+} from "./verdict-drawing.ts";
+export { FRAME_WIDTH, fitTable, toScreen, toTable, type Viewport } from "./viewport.ts";
