@@ -1,3 +1,4 @@
+import type { VerdictDrawing } from "@habibka/painter";
 import type { ShotVerdict } from "@habibka/shared";
 import { safetyShortfall } from "@habibka/shared/verdict-words";
 import i18next from "i18next";
@@ -5,7 +6,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { en } from "../src/i18n/en.ts";
 import { ru } from "../src/i18n/ru.ts";
 import type { ActionBroadcast, ShotBroadcast } from "../src/net/messages.ts";
-import type { VerdictDrawing } from "../src/table/verdict-drawing.ts";
 import { actionText } from "../src/ui/action-text.ts";
 import { legendLines } from "../src/ui/drawing-text.ts";
 import { verdictText } from "../src/ui/verdict-text.ts";

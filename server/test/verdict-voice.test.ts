@@ -1,17 +1,17 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { parseMatchPage } from "@habibka/client/match-page/match-data";
+import { verdictText } from "@habibka/client/ui/verdict-text";
 import type { LagVerdict, MatchShot, PlayedShot } from "@habibka/shared/match";
 import { expireShotClock, playLag } from "@habibka/shared/pipeline";
 import type { ContractVerdict, Scenario } from "@habibka/shared/rules";
-import { splitSentences, type VerdictLanguage } from "@habibka/shared/verdict-words";
-import { describe, expect, it } from "vitest";
-import { parseMatchPage } from "@habibka/client/match-page/match-data";
-import { verdictText } from "@habibka/client/ui/verdict-text";
 import { readGoldenRecord } from "@habibka/shared/testing/golden-records";
-import { startedMatch } from "@habibka/shared/testing/started-match";
-import { verdict } from "@habibka/shared/testing/verdict";
 import { BANK_ML, IN_MOUTH, LAST_BALL, MISS, POT_FL } from "@habibka/shared/testing/scenario-cases";
 import { axisAngle, ball, onAxis, parked, play } from "@habibka/shared/testing/scenario-shots";
+import { startedMatch } from "@habibka/shared/testing/started-match";
+import { verdict } from "@habibka/shared/testing/verdict";
+import { splitSentences, type VerdictLanguage } from "@habibka/shared/verdict-words";
+import { describe, expect, it } from "vitest";
 import { shotDescription } from "../src/http/match-pages.ts";
 import { pictureCaption } from "../src/http/shot-picture.ts";
 

@@ -9,7 +9,6 @@ import {
   type VerdictLanguage,
   verdictWords,
 } from "@habibka/shared/verdict-words";
-import type { DrawingItem, VerdictDrawing } from "@habibka/painter";
 
 /**
  * The verdict drawing's legend in the reader's words: one line per item, naming its clause, in the order
