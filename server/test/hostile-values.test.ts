@@ -1,6 +1,11 @@
 import { connect } from "node:net";
 import { CLOSE_CODES } from "@habibka/shared/protocol";
-import { withHostileField } from "@habibka/shared/testing/hostile-values";
+import {
+  EXAMPLE_CALL,
+  EXAMPLE_SCENARIO,
+  EXAMPLE_STROKE,
+  withHostileField,
+} from "@habibka/shared/testing/hostile-values";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../src/logger.ts";
@@ -24,16 +29,9 @@ import {
  */
 
 const ODD = { length: { toString: 1 } };
-const stroke = { cue: 0, angle: 10, speed: 2, offset: { x: 0, y: 0 } };
-const call = [{ ball: 3, pocket: "FL", way: "direct" }];
-const scenario = {
-  balls: [
-    { id: 0, x: -0.5, y: 0 },
-    { id: 3, x: 0.5, y: 0.1 },
-  ],
-  shot: stroke,
-  call,
-};
+const stroke = EXAMPLE_STROKE;
+const call = EXAMPLE_CALL;
+const scenario = EXAMPLE_SCENARIO;
 
 /** Every message type with a well-formed example: hostile values go into its fields. */
 const MESSAGES: Record<string, unknown> = {

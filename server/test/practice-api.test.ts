@@ -1,4 +1,3 @@
-import { request } from "node:http";
 import { decodeTrace, simulate } from "@habibka/shared/physics";
 import type { PracticeHint, PracticeShotAnswer } from "@habibka/shared/protocol";
 import { judgeScenario } from "@habibka/shared/rules";
@@ -7,6 +6,7 @@ import { isInHouse } from "@habibka/shared/table";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShotPhysics } from "../src/physics/physics-pool.ts";
 import { DEFAULT_RATE_LIMITS } from "../src/rate-limits.ts";
+import { type Answer, send as sendRequest } from "./support/http-client.ts";
 import { type RunningServer, startTestServer, TEST_RATE_LIMITS } from "./support/test-server.ts";
 
 /**
@@ -16,38 +16,20 @@ import { type RunningServer, startTestServer, TEST_RATE_LIMITS } from "./support
  * once, and a failing pool answered with a short error, never a thrown one.
  */
 
-interface Answer {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: string;
-}
-
-function send(
+/** A request to the practice routes: a POST of JSON unless told otherwise. */
+const send = (
   url: string,
   path: string,
   body: string,
   options: { readonly from?: string; readonly type?: string; readonly method?: string } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      new URL(path, url),
-      {
-        method: options.method ?? "POST",
-        headers: { "Content-Type": options.type ?? "application/json" },
-        localAddress: options.from,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
+): Promise<Answer> =>
+  sendRequest(url, {
+    method: options.method ?? "POST",
+    path,
+    body,
+    headers: { "Content-Type": options.type ?? "application/json" },
+    from: options.from,
   });
-}
 
 const post = (url: string, path: string, body: unknown, from?: string) =>
   send(url, path, JSON.stringify(body), { from });

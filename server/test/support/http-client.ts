@@ -17,7 +17,7 @@ export function send(
     path: string;
     body?: string;
     headers?: Record<string, string>;
-    from?: string;
+    from?: string | undefined;
   },
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {

@@ -124,3 +124,15 @@ export function withHostileObject(example: unknown): fc.Arbitrary<() => unknown>
         replaced(example, path, make()),
   );
 }
+
+/** Well-formed values of a stroke, a call and a position, for tests that put hostile values into them. */
+export const EXAMPLE_STROKE = { cue: 0, angle: 10, speed: 2, offset: { x: 0.1, y: -0.1 } };
+export const EXAMPLE_CALL = [{ ball: 3, pocket: "FL", way: "direct" }];
+export const EXAMPLE_SCENARIO = {
+  balls: [
+    { id: 0, x: -0.5, y: 0 },
+    { id: 3, x: 0.5, y: 0.1 },
+  ],
+  shot: EXAMPLE_STROKE,
+  call: EXAMPLE_CALL,
+};

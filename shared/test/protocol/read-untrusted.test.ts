@@ -10,7 +10,13 @@ import { readUntrusted, UNREADABLE_VALUE } from "../../src/read-untrusted.ts";
 import { readBatch } from "../../src/sim/read-batch.ts";
 import { scenarioSchema } from "../../src/sim/scenario-schema.ts";
 import { validateScenario } from "../../src/sim/validate-scenario.ts";
-import { withHostileField, withHostileObject } from "../kit/hostile-values.ts";
+import {
+  EXAMPLE_CALL,
+  EXAMPLE_SCENARIO,
+  EXAMPLE_STROKE,
+  withHostileField,
+  withHostileObject,
+} from "../kit/hostile-values.ts";
 
 /**
  * Whatever arrives from outside is data: a value a schema cannot read is a failed reading with the field
@@ -19,16 +25,9 @@ import { withHostileField, withHostileObject } from "../kit/hostile-values.ts";
  * field of a well-formed example.
  */
 
-const stroke = { cue: 0, angle: 10, speed: 2, offset: { x: 0.1, y: -0.1 } };
-const call = [{ ball: 3, pocket: "FL", way: "direct" }];
-const scenario = {
-  balls: [
-    { id: 0, x: -0.5, y: 0 },
-    { id: 3, x: 0.5, y: 0.1 },
-  ],
-  shot: stroke,
-  call,
-};
+const stroke = EXAMPLE_STROKE;
+const call = EXAMPLE_CALL;
+const scenario = EXAMPLE_SCENARIO;
 
 /** A well-formed value of every schema that reads outside input. */
 const EXAMPLES: Record<string, unknown> = {
