@@ -36,30 +36,55 @@ if (!values["skip-static"]) {
 
 mkdirSync("artifacts", { recursive: true });
 
-/**
- * Runs Vitest on some projects and counts its report. The browser tests run on their own after the rest:
- * sharing two cores with hundreds of unit tests would only make their timing noisier.
- */
-function vitest(label: string, projects: readonly string[], report: string): void {
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numTotalTests: number;
+  success: boolean;
+  testResults: { name: string; status: string; assertionResults: { status: string }[] }[];
+}
+
+/** Runs Vitest on some projects (or files), writing its JSON report; null when it wrote none. */
+function vitestRun(label: string, selection: readonly string[], report: string): VitestReport | null {
   rmSync(report, { force: true });
-  const selection = projects.flatMap((p) => ["--project", p]);
   const args = ["exec", "vitest", "run", ...selection, "--passWithNoTests", "--reporter=default", "--reporter=json"];
   run(label, "pnpm", [...args, `--outputFile.json=${report}`, ...positionals]);
-  if (!existsSync(report)) {
+  return existsSync(report) ? (JSON.parse(readFileSync(report, "utf8")) as VitestReport) : null;
+}
+
+/**
+ * Runs Vitest on some projects and counts its report. The browser tests run on their own after the rest:
+ * sharing two cores with hundreds of unit tests would only make their timing noisier. A file whose worker
+ * process died under it (a signal from a native module as its threads wind down, with none of its tests
+ * failed) is run once more on its own and counted from that run; a test that fails is never run again.
+ */
+function vitest(label: string, projects: readonly string[], report: string): void {
+  const result = vitestRun(
+    label,
+    projects.flatMap((p) => ["--project", p]),
+    report,
+  );
+  if (!result) {
     failed++;
     console.log(`✖ ${label}: Vitest wrote no report`);
     return;
   }
-  const result = JSON.parse(readFileSync(report, "utf8")) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numTotalTests: number;
-    success: boolean;
-  };
   passed += result.numPassedTests;
   failed += result.numFailedTests;
-  // A suite that fails to load has no failed test but fails the run: count it.
-  if (!result.success && result.numFailedTests === 0 && result.numTotalTests > 0) failed++;
+  // Files that failed with no failed test: a suite that could not load, or a worker that died under it.
+  const stopped = result.testResults.filter(
+    (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+  );
+  if (!result.success && result.numFailedTests === 0 && stopped.length === 0 && result.numTotalTests > 0) failed++;
+  for (const file of stopped) {
+    console.log(`\n⚠ ${file.name} stopped with none of its tests failed (its worker died?): running it once more`);
+    const again = vitestRun(`${label}, again`, [file.name], report.replace(/\.json$/, "-again.json"));
+    if (!again?.success) failed++;
+    if (again) {
+      passed += again.numPassedTests;
+      failed += again.numFailedTests;
+    }
+  }
 }
 
 vitest(
