@@ -1,5 +1,4 @@
 import { mkdtempSync } from "node:fs";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LocalPresence, matchMaker } from "@colyseus/core";
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ABANDONED_TABLE_SECONDS, DEFAULT_RATE_LIMITS } from "../src/rate-limits.ts";
 import { MatchRecords } from "../src/records/match-records.ts";
 import { WAITING_LEASE_MS, WaitingTables } from "../src/table/waiting-tables.ts";
+import { post } from "./support/http-client.ts";
 import { type LobbyWatcher, watchLobby } from "./support/lobby-client.ts";
 import {
   createTable,
@@ -40,21 +40,9 @@ async function resultOf(url: string, matchId: string) {
 }
 
 /** A create over plain HTTP from a given loopback address, its reservation never used: status and body. */
-function createOverHttp(url: string, from: string, options: object): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const req = request(new URL("/matchmake/create/habibka", url), {
-      method: "POST",
-      localAddress: from,
-      headers: { "Content-Type": "application/json" },
-    });
-    req.on("response", (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }));
-    });
-    req.on("error", reject);
-    req.end(JSON.stringify(options));
-  });
+async function createOverHttp(url: string, from: string, options: object): Promise<{ status: number; body: unknown }> {
+  const answer = await post(url, "/matchmake/create/habibka", options, from);
+  return { status: answer.status, body: JSON.parse(answer.body) };
 }
 
 describe("a table nobody is at before its match began", () => {
