@@ -1,4 +1,4 @@
-import type { PocketId } from "@habibka/shared/table";
+import { COLOURED_BALL, type PocketId } from "@habibka/shared/table";
 import type { Vec } from "./aim-geometry.ts";
 import type { BallRun } from "./ball-run.ts";
 import { type CallEntry, wayOnPath } from "./call-way.ts";
@@ -13,12 +13,21 @@ import { firstLeg, type ShotGuide } from "./shot-guide.ts";
 export interface GuideLines {
   /** The cue ball's line up to its first contact. */
   readonly aim: readonly Vec[];
-  /** The cue ball's centre at that contact (on an object ball: the ghost ball). */
+  /** The cue ball's centre at the end of its drawn path (on an object ball: the ghost ball). */
   readonly ghost: Vec | null;
-  /** A cue ball that meets a cushion first: its line on from there to its next contact. */
+  /**
+   * A cue ball that meets a cushion first: its path on from there, off the rails, to the first ball it meets
+   * (or a pocket, its third rail, or where it stops), so that the ghost ball is joined to the aim.
+   */
   readonly rebound: readonly Vec[];
   readonly object: readonly Vec[];
   readonly cueAfter: readonly Vec[];
+  /** How many straight runs the cue ball's drawn path has: one, and one more after each rail it comes off. */
+  readonly legs: number;
+  /** The first ball the cue ball meets, if any. */
+  readonly firstBall: number | null;
+  /** The first ball met is the coloured ball while it must not be touched (clause 10): the guide warns. */
+  readonly foul: "coloured" | null;
 }
 
 export interface CallMark {
@@ -28,12 +37,6 @@ export interface CallMark {
   readonly lit: boolean;
   /** A bank's predicted route, drawn instead of a straight line to the pocket. */
   readonly route: readonly Vec[] | null;
-}
-
-function pointsUpTo(run: BallRun, contact: number): Vec[] {
-  const at = run.contacts[contact]?.at;
-  const index = at ? run.points.indexOf(at) : run.points.length - 1;
-  return run.points.slice(0, index + 1);
 }
 
 /** The cue ball's full path: to the impact, then on after it. */
@@ -50,16 +53,42 @@ function cueRoute(guide: ShotGuide): { points: readonly Vec[]; run: BallRun["con
 export function guideLines(guide: ShotGuide, lag: boolean): GuideLines {
   const aim = firstLeg(guide.cue);
   const first = guide.cue.contacts[0];
-  const ghost = guide.hit?.ghost ?? first?.at ?? null;
-  if (lag || !guide.hit) {
-    const rebound =
-      !lag && first?.kind === "cushion" && guide.cue.contacts.length > 0
-        ? pointsUpTo(guide.cue, 1).slice(aim.length - 1)
-        : [];
-    return { aim, ghost, rebound, object: [], cueAfter: [] };
-  }
-  return { aim, ghost, rebound: [], object: firstLeg(guide.hit.path), cueAfter: firstLeg(guide.hit.cueAfter) };
+  if (lag) return { ...NO_LINES, aim, ghost: first?.at ?? null, legs: 1 };
+  // The approach is drawn whole: the aim line, then each rebound up to the ghost ball.
+  const rebound = aim.length < guide.cue.points.length ? guide.cue.points.slice(aim.length - 1) : [];
+  const ghost = guide.hit?.ghost ?? guide.cue.points.at(-1) ?? null;
+  const lines = { ...NO_LINES, aim, ghost, rebound, legs: legsOf(guide.cue, aim.length - 1) };
+  if (!guide.hit) return lines;
+  const foul = guide.hit.ball === COLOURED_BALL && guide.colouredForbidden ? "coloured" : null;
+  return {
+    ...lines,
+    object: firstLeg(guide.hit.path),
+    cueAfter: firstLeg(guide.hit.cueAfter),
+    firstBall: guide.hit.ball,
+    foul,
+  };
 }
+
+/** The runs of a path whose first ends at point `aimEnd`: one more after each rail it comes off from there. */
+function legsOf(run: BallRun, aimEnd: number): number {
+  const last = run.points.length - 1;
+  const rebounds = run.contacts.filter((c) => {
+    const at = run.points.indexOf(c.at);
+    return c.kind === "cushion" && at >= aimEnd && at < last;
+  });
+  return 1 + rebounds.length;
+}
+
+const NO_LINES: GuideLines = {
+  aim: [],
+  ghost: null,
+  rebound: [],
+  object: [],
+  cueAfter: [],
+  legs: 0,
+  firstBall: null,
+  foul: null,
+};
 
 /** Each called ball's mark: lit when the predicted path fulfils the call, with a bank's route. */
 export function callMarks(

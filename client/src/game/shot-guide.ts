@@ -1,6 +1,6 @@
 import type { TipOffset } from "@habibka/shared";
 import { applyStroke, createBall, resolveBallCollision } from "@habibka/shared/aim";
-import type { PocketId } from "@habibka/shared/table";
+import { isWhiteBall, type PocketId } from "@habibka/shared/table";
 import type { Circle, Vec } from "./aim-geometry.ts";
 import { type BallRun, type RunContact, runBall } from "./ball-run.ts";
 
@@ -28,9 +28,18 @@ export interface ObjectPrediction {
 }
 
 export interface ShotGuide {
-  /** The cue ball from its spot to the first ball it reaches (through at most two rail contacts). */
+  /**
+   * The cue ball from its spot to the first ball it reaches, off at most two rails (it ends at the third, in a
+   * pocket, or where it stops). The rebounds are the shared cushion law's, as the server plays them, not a
+   * mirror's: the cushion's friction and the ball's spin turn a rebound by up to 10–20° from the mirror angle.
+   */
   readonly cue: BallRun;
   readonly hit: ObjectPrediction | null;
+  /**
+   * Touching the coloured ball is a foul here (clause 10): everywhere but in last-ball play, which the table
+   * shows as a single white ball left on it (in a match the other fourteen are then on the shelves, 7:7).
+   */
+  readonly colouredForbidden: boolean;
 }
 
 /** Rail contacts followed: enough for a bank [дуплет] and the cue ball's way back after it. */
@@ -42,8 +51,9 @@ export function predictShot(cue: Circle, stroke: StrokeAim, balls: readonly Circ
   const striker = createBall(cue.id, cue.x, cue.y);
   applyStroke(striker, { cue: cue.id, angle: stroke.angle, speed: stroke.speed, offset: stroke.offset });
   const approach = runBall(striker, others, RAILS_BEFORE_IMPACT);
+  const colouredForbidden = balls.filter((b) => isWhiteBall(b.id)).length !== 1;
   const last = approach.contacts.at(-1);
-  if (last?.kind !== "ball") return { cue: approach, hit: null };
+  if (last?.kind !== "ball") return { cue: approach, hit: null, colouredForbidden };
   const target = others.find((b) => b.id === last.ball)!;
   const mover = { ...approach.end };
   const object = createBall(target.id, target.x, target.y);
@@ -57,6 +67,7 @@ export function predictShot(cue: Circle, stroke: StrokeAim, balls: readonly Circ
       path: runBall(object, rest, RAILS_AFTER_IMPACT),
       cueAfter: runBall(mover, rest, RAILS_AFTER_IMPACT),
     },
+    colouredForbidden,
   };
 }
 

@@ -177,6 +177,10 @@ export const en: Messages = {
     shoot: "Shoot",
     placeHint: "Cue ball {{ball}} from hand: move it in the house",
   },
+  guide: {
+    /** Beside the ghost ball when the cue ball would run into the coloured ball first (clause 10). */
+    foulColoured: "foul: coloured ball",
+  },
   call: {
     title: "Call",
     none: "No call: tap a ball, then a pocket",

@@ -12,10 +12,11 @@ import {
 } from "@habibka/painter";
 import type { ShotEvent } from "@habibka/shared";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Vec } from "../game/aim-geometry.ts";
 import type { PointerDevice } from "../game/pointer-gesture.ts";
 import { playbackTime, type ShotAnimation } from "../game/shot-animation.ts";
-import { drawOverlay, type Overlay } from "./draw-overlay.ts";
+import { drawOverlay, type Overlay, type OverlayWords } from "./draw-overlay.ts";
 import { type Loupe, loupeViewport, placeLoupes } from "./loupe.ts";
 
 export interface PlaybackFrame {
@@ -64,6 +65,9 @@ export function TableCanvas(props: Props) {
   const viewportRef = useRef<Viewport | null>(null);
   const propsRef = useRef(props);
   propsRef.current = props;
+  const { t } = useTranslation();
+  const wordsRef = useRef<OverlayWords>({ foulColoured: "" });
+  wordsRef.current = { foulColoured: t("guide.foulColoured") };
   const lastTimeRef = useRef(0);
   const [box, setBox] = useState({ width: 0, height: 0, ratio: 1 });
 
@@ -147,7 +151,7 @@ export function TableCanvas(props: Props) {
       }
       drawBalls(ctx, viewport, current.balls);
       if (layer) drawVerdict(ctx, viewport, layer.drawing.items, { language: layer.language });
-      drawOverlay(ctx, viewport, current.overlay);
+      drawOverlay(ctx, viewport, current.overlay, wordsRef.current);
       const foci = current.overlay.loupes.map((f) => ({ ...f, ...toScreen(viewport, f.x, f.y) }));
       for (const loupe of placeLoupes(viewport, foci)) drawLoupe(ctx, viewport, loupe, current);
     };
@@ -179,6 +183,9 @@ export function TableCanvas(props: Props) {
         data-testid="table-canvas"
         data-loupes={props.overlay.loupes.length}
         data-guide={props.overlay.guide ? (props.overlay.guide.own ? "own" : "theirs") : "none"}
+        data-guide-legs={props.overlay.guide?.legs ?? 0}
+        data-guide-ball={props.overlay.guide?.firstBall ?? ""}
+        data-guide-foul={props.overlay.guide?.foul ?? ""}
         data-drawing={props.verdict ? props.verdict.drawing.items.length : 0}
         aria-label={props.label}
         role="img"

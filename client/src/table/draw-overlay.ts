@@ -1,5 +1,5 @@
 import type { Viewport } from "@habibka/painter";
-import { polyline, withTableTransform } from "@habibka/painter";
+import { polyline, toScreen, withTableTransform } from "@habibka/painter";
 import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH, HOUSE_LINE_X, POCKETS } from "@habibka/shared/table";
 import type { Vec } from "../game/aim-geometry.ts";
 import type { CallMark, GuideLines } from "../game/guide-overlay.ts";
@@ -37,8 +37,20 @@ const OBJECT_LINE = "rgba(255,130,100,0.95)";
 const CUE_AFTER = "rgba(127,212,255,0.8)";
 const CALL = "#ffd23f";
 const CALL_LIT = "#5dff8a";
+/** A guide that runs into the coloured ball: the shot would be a foul. */
+const FOUL = "#ff4d4d";
 
-export function drawOverlay(ctx: CanvasRenderingContext2D, viewport: Viewport, overlay: Overlay): void {
+/** The words the overlay writes on the table, in the player's language; a loupe writes none. */
+export interface OverlayWords {
+  readonly foulColoured: string;
+}
+
+export function drawOverlay(
+  ctx: CanvasRenderingContext2D,
+  viewport: Viewport,
+  overlay: Overlay,
+  words?: OverlayWords,
+): void {
   const px = 1 / Math.max(viewport.scale, 1e-6);
   withTableTransform(ctx, viewport, () => {
     if (overlay.house) {
@@ -73,6 +85,9 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, viewport: Viewport, o
     if (overlay.cue) ring(ctx, overlay.cue, "#7fd4ff", 2.5 * px);
     if (overlay.guide) drawGuide(ctx, overlay.guide, px);
   });
+  // The word is written upright on the screen, whichever way the table is turned.
+  const guide = overlay.guide;
+  if (guide?.foul === "coloured" && guide.ghost && words) foulTag(ctx, viewport, guide.ghost, words.foulColoured);
 }
 
 function ring(ctx: CanvasRenderingContext2D, at: Vec, colour: string, width: number, dash: number[] = []): void {
@@ -97,8 +112,11 @@ function fromEdge(points: readonly Vec[], length: number): readonly Vec[] {
 
 /** The aim line to the first contact, the ghost ball there, and where each ball goes after it. */
 function drawGuide(ctx: CanvasRenderingContext2D, guide: GuideLines & { readonly own: boolean }, px: number): void {
-  const colour = guide.own ? GUIDE : GUIDE_THEIRS;
-  polyline(ctx, fromEdge(guide.aim, BALL_RADIUS), colour, 1.25 * px);
+  const colour = guide.foul ? FOUL : guide.own ? GUIDE : GUIDE_THEIRS;
+  const width = (guide.foul ? 2 : 1.25) * px;
+  polyline(ctx, fromEdge(guide.aim, BALL_RADIUS), colour, width);
+  // The rebounds continue the aim line: the same ball on the same stroke, so the ghost ball is joined to it.
+  polyline(ctx, guide.rebound, colour, width);
   if (guide.ghost) {
     ctx.strokeStyle = colour;
     ctx.lineWidth = 1.25 * px;
@@ -108,7 +126,34 @@ function drawGuide(ctx: CanvasRenderingContext2D, guide: GuideLines & { readonly
     ctx.stroke();
     ctx.setLineDash([]);
   }
-  polyline(ctx, guide.rebound, colour, 1.25 * px, [3 * px, 5 * px]);
+  // The coloured ball itself ringed in red: the object line starts at its centre.
+  const struck = guide.object[0];
+  if (guide.foul && struck) ring(ctx, struck, FOUL, 2.5 * px);
   polyline(ctx, guide.object, OBJECT_LINE, 2 * px);
   polyline(ctx, guide.cueAfter, CUE_AFTER, 1.25 * px, [5 * px, 4 * px]);
+}
+
+/** A short word in a pill beside the ghost ball, kept inside the canvas. */
+function foulTag(ctx: CanvasRenderingContext2D, viewport: Viewport, at: Vec, text: string): void {
+  const { px, py } = toScreen(viewport, at.x, at.y);
+  const size = Math.max(12, Math.min(15, 12 * (viewport.scale / 400)));
+  ctx.font = `700 ${size.toFixed(1)}px system-ui, "DejaVu Sans", sans-serif`;
+  const width = ctx.measureText(text).width + size;
+  const height = size * 1.6;
+  const gap = BALL_RADIUS * viewport.scale + 6;
+  // Beside the ghost ball, to the right; on the left when the right runs off the canvas.
+  const right = px + gap + width <= viewport.width - 2;
+  const x = right ? px + gap : Math.max(2, px - gap - width);
+  const y = Math.min(Math.max(py - height / 2, 2), viewport.height - height - 2);
+  ctx.fillStyle = "rgba(40,6,6,0.88)";
+  ctx.beginPath();
+  ctx.roundRect(x, y, width, height, height / 2);
+  ctx.fill();
+  ctx.strokeStyle = FOUL;
+  ctx.lineWidth = 1.5;
+  ctx.stroke();
+  ctx.fillStyle = "#ffd9d9";
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(text, x + width / 2, y + height / 2 + 0.5);
 }
