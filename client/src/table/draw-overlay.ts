@@ -87,7 +87,8 @@ export function drawOverlay(
   });
   // The word is written upright on the screen, whichever way the table is turned.
   const guide = overlay.guide;
-  if (guide?.foul === "coloured" && guide.ghost && words) foulTag(ctx, viewport, guide.ghost, words.foulColoured);
+  if (guide?.foul === "coloured" && guide.ghost && words)
+    foulTag(ctx, viewport, guide, guide.ghost, words.foulColoured);
 }
 
 function ring(ctx: CanvasRenderingContext2D, at: Vec, colour: string, width: number, dash: number[] = []): void {
@@ -129,25 +130,50 @@ function drawGuide(ctx: CanvasRenderingContext2D, guide: GuideLines & { readonly
   // The coloured ball itself ringed in red: the object line starts at its centre.
   const struck = guide.object[0];
   if (guide.foul && struck) ring(ctx, struck, FOUL, 2.5 * px);
-  polyline(ctx, guide.object, OBJECT_LINE, 2 * px);
+  // After a foul contact the coloured ball's own line is dashed, so that it does not read as the red path going on.
+  polyline(ctx, guide.object, OBJECT_LINE, 2 * px, guide.foul ? [6 * px, 4 * px] : []);
   polyline(ctx, guide.cueAfter, CUE_AFTER, 1.25 * px, [5 * px, 4 * px]);
 }
 
-/** A short word in a pill beside the ghost ball, kept inside the canvas. */
-function foulTag(ctx: CanvasRenderingContext2D, viewport: Viewport, at: Vec, text: string): void {
+/** The screen directions in which lines leave the ghost ball: back along the path, and each ball's line on. */
+function linesAt(viewport: Viewport, guide: GuideLines, at: Vec): { x: number; y: number }[] {
+  const from = toScreen(viewport, at.x, at.y);
+  const next = [guide.rebound.at(-2) ?? guide.aim.at(-2), guide.object[1], guide.cueAfter[1]];
+  return next.flatMap((p) => {
+    if (!p) return [];
+    const to = toScreen(viewport, p.x, p.y);
+    const d = Math.hypot(to.px - from.px, to.py - from.py);
+    return d > 0 ? [{ x: (to.px - from.px) / d, y: (to.py - from.py) / d }] : [];
+  });
+}
+
+/**
+ * A short word in a pill beside the ghost ball, kept inside the canvas: in whichever diagonal corner round
+ * the ghost ball the lines leaving it stay farthest from, so that it hides none of them.
+ */
+function foulTag(ctx: CanvasRenderingContext2D, viewport: Viewport, guide: GuideLines, at: Vec, text: string): void {
   const { px, py } = toScreen(viewport, at.x, at.y);
   const size = Math.max(12, Math.min(15, 12 * (viewport.scale / 400)));
   ctx.font = `700 ${size.toFixed(1)}px system-ui, "DejaVu Sans", sans-serif`;
   const width = ctx.measureText(text).width + size;
   const height = size * 1.6;
-  const gap = BALL_RADIUS * viewport.scale + 6;
-  // Beside the ghost ball, to the right; on the left when the right runs off the canvas.
-  const right = px + gap + width <= viewport.width - 2;
-  const x = right ? px + gap : Math.max(2, px - gap - width);
-  const y = Math.min(Math.max(py - height / 2, 2), viewport.height - height - 2);
+  const gap = BALL_RADIUS * viewport.scale + 4;
+  const lines = linesAt(viewport, guide, at);
+  const corners = [
+    { x: 1, y: -1 },
+    { x: 1, y: 1 },
+    { x: -1, y: -1 },
+    { x: -1, y: 1 },
+  ];
+  const crowding = (c: { x: number; y: number }) => Math.max(-2, ...lines.map((l) => c.x * l.x + c.y * l.y));
+  const corner = corners.reduce((best, c) => (crowding(c) < crowding(best) ? c : best));
+  const x = corner.x > 0 ? px + gap : px - gap - width;
+  const y = corner.y > 0 ? py + gap / 2 : py - gap / 2 - height;
+  const left = Math.min(Math.max(x, 2), viewport.width - width - 2);
+  const top = Math.min(Math.max(y, 2), viewport.height - height - 2);
   ctx.fillStyle = "rgba(40,6,6,0.88)";
   ctx.beginPath();
-  ctx.roundRect(x, y, width, height, height / 2);
+  ctx.roundRect(left, top, width, height, height / 2);
   ctx.fill();
   ctx.strokeStyle = FOUL;
   ctx.lineWidth = 1.5;
@@ -155,5 +181,5 @@ function foulTag(ctx: CanvasRenderingContext2D, viewport: Viewport, at: Vec, tex
   ctx.fillStyle = "#ffd9d9";
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.fillText(text, x + width / 2, y + height / 2 + 0.5);
+  ctx.fillText(text, left + width / 2, top + height / 2 + 0.5);
 }
