@@ -52,6 +52,7 @@ export const en: Messages = {
     sit: "Sit down",
     computerTitle: "Play the computer",
     computerLevel: "Its strength",
+    computerPace: "The computer's pace",
     computerHint: "A private table: you and the computer; anyone with the link can watch",
     playComputer: "Play the computer",
     practiceTitle: "Practice",
@@ -157,6 +158,10 @@ export const en: Messages = {
       novice: "novice",
       amateur: "amateur",
       master: "master",
+    },
+    pace: {
+      normal: "normal",
+      brisk: "brisk",
     },
   },
   aim: {

@@ -57,6 +57,7 @@ export const ru = {
     sit: "Сесть",
     computerTitle: "Сыграть с компьютером",
     computerLevel: "Сила соперника",
+    computerPace: "Темп компьютера",
     computerHint: "Стол закрытый: играете вы и компьютер, посмотреть можно по ссылке",
     playComputer: "Играть с компьютером",
     practiceTitle: "Тренировка",
@@ -162,6 +163,10 @@ export const ru = {
       novice: "новичок",
       amateur: "любитель",
       master: "мастер",
+    },
+    pace: {
+      normal: "обычный",
+      brisk: "быстрый",
     },
   },
   aim: {

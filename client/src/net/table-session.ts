@@ -1,5 +1,5 @@
 import type { Room } from "@colyseus/sdk";
-import type { ComputerLevel } from "@habibka/shared/match";
+import type { ComputerLevel, ComputerPace } from "@habibka/shared/match";
 import type { SHOT_CLOCK_CHOICES } from "@habibka/shared/protocol";
 import { TableState } from "@habibka/shared/state";
 import { type ConnectionEvent, type ConnectionStatus, nextStatus, waitBeforeAttempt } from "./connection-status.ts";
@@ -37,6 +37,7 @@ export interface CreateTarget {
 export interface ComputerTarget {
   readonly kind: "computer";
   readonly level: ComputerLevel;
+  readonly pace?: ComputerPace;
 }
 
 export interface JoinTarget {
@@ -176,7 +177,7 @@ export class TableSession {
           shotClock: target.shotClock,
         });
       } else if (target.kind === "computer") {
-        room = await createTable({ name: this.#name, opponent: "computer", level: target.level });
+        room = await createTable({ name: this.#name, opponent: "computer", level: target.level, pace: target.pace });
       } else {
         const seatToken = target.watch ? undefined : loadSeatToken(target.code);
         room = await client.joinById(

@@ -1,4 +1,11 @@
-import { COMPUTER_LEVELS, type ComputerLevel, DEFAULT_COMPUTER_LEVEL } from "@habibka/shared/match";
+import {
+  COMPUTER_LEVELS,
+  COMPUTER_PACES,
+  type ComputerLevel,
+  type ComputerPace,
+  DEFAULT_COMPUTER_LEVEL,
+  DEFAULT_COMPUTER_PACE,
+} from "@habibka/shared/match";
 import { PUBLIC_SHOT_CLOCK_DEFAULT, SHOT_CLOCK_CHOICES, TABLE_CODE_PATTERN } from "@habibka/shared/protocol";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -34,6 +41,7 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
   const setShotClock = visibility === "public" ? setPublicClock : setPrivateClock;
   const clocks = visibility === "public" ? SHOT_CLOCK_CHOICES.filter((c) => c !== 0) : SHOT_CLOCK_CHOICES;
   const [level, setLevel] = useState<ComputerLevel>(DEFAULT_COMPUTER_LEVEL);
+  const [pace, setPace] = useState<ComputerPace>(DEFAULT_COMPUTER_PACE);
   const [code, setCode] = useState("");
   const [touched, setTouched] = useState(false);
   const nameOk = isValidName(name);
@@ -48,7 +56,7 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
   function playComputer(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (nameOk) onOpen({ kind: "computer", level });
+    if (nameOk) onOpen({ kind: "computer", level, pace });
   }
 
   function join(event: FormEvent, watch: boolean) {
@@ -129,6 +137,21 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
                 onChange={() => setLevel(l)}
               />
               {t(`computer.level.${l}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="choices">
+          <legend>{t("lobby.computerPace")}</legend>
+          {COMPUTER_PACES.map((p) => (
+            <label key={p}>
+              <input
+                type="radio"
+                name="computer-pace"
+                data-testid={`computer-pace-${p}`}
+                checked={pace === p}
+                onChange={() => setPace(p)}
+              />
+              {t(`computer.pace.${p}`)}
             </label>
           ))}
         </fieldset>

@@ -1,4 +1,5 @@
 import type { Random } from "@habibka/shared";
+import type { ComputerPace } from "@habibka/shared/match";
 import type { AimMessage } from "@habibka/shared/protocol";
 
 /**
@@ -9,24 +10,43 @@ import type { AimMessage } from "@habibka/shared/protocol";
 
 export type Pause = "lag" | "opening" | "shot" | "shot-after-take" | "answer" | "rematch";
 
-/** The shortest and longest pause of each kind, milliseconds. */
-const PAUSES: Readonly<Record<Pause, readonly [number, number]>> = {
-  lag: [1_500, 3_000],
-  opening: [2_500, 4_500],
-  shot: [2_000, 5_000],
-  "shot-after-take": [800, 1_600],
-  answer: [1_200, 2_500],
-  rematch: [1_500, 2_500],
+/**
+ * The shortest and longest pause of each kind, milliseconds, at each pace. A brisk computer still pauses
+ * long enough for the balls' rest to be seen and its aim to be followed, but a player's turn comes back in
+ * 1–2 s instead of 9–12.
+ */
+const PAUSES: Readonly<Record<ComputerPace, Readonly<Record<Pause, readonly [number, number]>>>> = {
+  normal: {
+    lag: [1_500, 3_000],
+    opening: [2_500, 4_500],
+    shot: [2_000, 5_000],
+    "shot-after-take": [800, 1_600],
+    answer: [1_200, 2_500],
+    rematch: [1_500, 2_500],
+  },
+  brisk: {
+    lag: [600, 1_200],
+    opening: [600, 1_200],
+    shot: [600, 1_200],
+    "shot-after-take": [300, 600],
+    answer: [500, 900],
+    rematch: [800, 1_200],
+  },
 };
 
-/** How long the aim is shown before the shot, and in how many steps (a person's aim arrives about 8 a second). */
-export const AIM_SHOW_MS = 1_200;
+/** How long the aim is shown before the shot, at each pace, and in how many steps (a person's aim arrives about 8 a second). */
+export const AIM_SHOW_MS: Readonly<Record<ComputerPace, number>> = { normal: 1_200, brisk: 400 };
 export const AIM_STEPS = 8;
 /** How far off its line the cue starts its swing, degrees. */
 const AIM_SWING = 4;
 
-export function pauseMs(pause: Pause, random: Random, scale: number): number {
-  const [shortest, longest] = PAUSES[pause];
+/** The window a pause is drawn from, milliseconds before the scale (tests read it). */
+export function pauseWindow(pause: Pause, pace: ComputerPace): readonly [number, number] {
+  return PAUSES[pace][pause];
+}
+
+export function pauseMs(pause: Pause, random: Random, scale: number, pace: ComputerPace = "normal"): number {
+  const [shortest, longest] = PAUSES[pace][pause];
   return (shortest + random() * (longest - shortest)) * scale;
 }
 

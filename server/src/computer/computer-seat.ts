@@ -14,7 +14,9 @@ import {
   COMPUTER_NAMES,
   COMPUTER_SEAT,
   type ComputerLevel,
+  type ComputerPace,
   DEFAULT_COMPUTER_LEVEL,
+  DEFAULT_COMPUTER_PACE,
   type MatchState,
   type SitAction,
   type TableSettings,
@@ -65,6 +67,8 @@ export interface Decider {
 export interface ComputerSeatOptions {
   readonly seat: SeatIndex;
   readonly level: ComputerLevel;
+  /** How quickly it plays; the normal pace unless the table chose another. */
+  readonly pace?: ComputerPace;
   readonly decider: Decider;
   readonly table: ComputerTable;
   readonly logger: Logger;
@@ -79,9 +83,13 @@ export interface ComputerSeatOptions {
 /** The seat and strength of the computer at a table against it, from the table's settings; null for two people. */
 export function computerOpponentOf(
   settings: TableSettings,
-): { readonly seat: SeatIndex; readonly level: ComputerLevel } | null {
+): { readonly seat: SeatIndex; readonly level: ComputerLevel; readonly pace: ComputerPace } | null {
   if (settings.opponent !== "computer") return null;
-  return { seat: COMPUTER_SEAT, level: settings.level ?? DEFAULT_COMPUTER_LEVEL };
+  return {
+    seat: COMPUTER_SEAT,
+    level: settings.level ?? DEFAULT_COMPUTER_LEVEL,
+    pace: settings.pace ?? DEFAULT_COMPUTER_PACE,
+  };
 }
 
 /**
@@ -105,6 +113,7 @@ type Played = "done" | "stale" | "refused";
 export class ComputerSeat {
   readonly seat: SeatIndex;
   readonly level: ComputerLevel;
+  readonly pace: ComputerPace;
   private readonly options: ComputerSeatOptions;
   /** The turn under way, if any. */
   private running: Promise<void> | null = null;
@@ -116,6 +125,7 @@ export class ComputerSeat {
     this.options = options;
     this.seat = options.seat;
     this.level = options.level;
+    this.pace = options.pace ?? DEFAULT_COMPUTER_PACE;
   }
 
   /** Something changed at the table: act if the seat has something to do and nothing is under way. */
@@ -167,7 +177,7 @@ export class ComputerSeat {
     const seed = decisionSeed(table.seed(), match.shotNumber, this.seat);
     const random = seededRandom(seed ^ 0x2545f491);
     if (task.kind === "rematch") {
-      await table.wait(pauseMs("rematch", random, thinkScale));
+      await table.wait(pauseMs("rematch", random, thinkScale, this.pace));
       if (this.isCurrent(task.key)) await this.submit({ type: "rematch" });
       return;
     }
@@ -175,7 +185,7 @@ export class ComputerSeat {
     const pause: Pause = pauseOf(situation, match);
     const [decision] = await Promise.all([
       this.decision(situation, seed),
-      table.wait(pauseMs(pause, random, thinkScale)),
+      table.wait(pauseMs(pause, random, thinkScale, this.pace)),
     ]);
     if (!this.isCurrent(task.key)) return;
     const played = await this.play(task.key, situation, decision, random);
@@ -220,7 +230,7 @@ export class ComputerSeat {
         if (taken !== "done") return taken;
         // Taken, the offer is a turn to shoot: the shot the decision carries is the one a new search would find.
         const turn = taskKey(this.options.table.matchId(), { phase: "turn", shotNumber });
-        await this.options.table.wait(pauseMs("shot-after-take", random, this.options.thinkScale));
+        await this.options.table.wait(pauseMs("shot-after-take", random, this.options.thinkScale, this.pace));
         return this.isCurrent(turn) ? this.shoot(turn, decision.shot, random) : "stale";
       }
       case "shot":
@@ -235,7 +245,7 @@ export class ComputerSeat {
     for (const aim of sweep) {
       if (!this.isCurrent(key)) return "stale";
       table.aim(aim);
-      await table.wait((AIM_SHOW_MS * thinkScale) / sweep.length);
+      await table.wait((AIM_SHOW_MS[this.pace] * thinkScale) / sweep.length);
     }
     if (!this.isCurrent(key)) return "stale";
     return this.submit({ type: "shot", message: shotMessageOf(decision) });

@@ -8,10 +8,19 @@ import type { TableServices } from "./table-services.ts";
 
 /** How a table's matches begin: its settings, each match's record, the computer's seat, the rematch. */
 
-/** A table's settings from its create options (the computer's level only at a table against it). */
+/** A table's settings from its create options (the computer's level and pace only at a table against it). */
 export function tableSettings(options: CreateTableOptions): TableSettings {
-  const { visibility, opening, shotClock, seatHoldSeconds, spectatorCap, opponent, level } = options;
-  return { visibility, opening, shotClock, seatHoldSeconds, spectatorCap, opponent, ...(level ? { level } : {}) };
+  const { visibility, opening, shotClock, seatHoldSeconds, spectatorCap, opponent, level, pace } = options;
+  return {
+    visibility,
+    opening,
+    shotClock,
+    seatHoldSeconds,
+    spectatorCap,
+    opponent,
+    ...(level ? { level } : {}),
+    ...(pace ? { pace } : {}),
+  };
 }
 
 export function rematchAgreed(match: MatchState): boolean {

@@ -14,6 +14,14 @@ export type ComputerLevel = (typeof COMPUTER_LEVELS)[number];
 /** The strength a table against the computer gets when its creator names none. */
 export const DEFAULT_COMPUTER_LEVEL: ComputerLevel = "amateur";
 
+/**
+ * How quickly the computer plays (docs/COMPUTER.md): `normal` pauses as a person thinks, `brisk` just long
+ * enough to see its aim; a table's choice, kept in its settings.
+ */
+export const COMPUTER_PACES = ["normal", "brisk"] as const;
+export type ComputerPace = (typeof COMPUTER_PACES)[number];
+export const DEFAULT_COMPUTER_PACE: ComputerPace = "normal";
+
 /** The seat the computer takes: the creator sits in seat 0, as at any table. */
 export const COMPUTER_SEAT = 1;
 

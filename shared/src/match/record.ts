@@ -30,6 +30,7 @@ export interface TableSettings {
   readonly opponent?: Opponent;
   /** The computer's strength, at a table against the computer. */
   readonly level?: ComputerLevel;
+  readonly pace?: import("./opponent.ts").ComputerPace;
 }
 
 export interface RecordHeader {

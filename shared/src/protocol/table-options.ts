@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { COMPUTER_LEVELS, DEFAULT_COMPUTER_LEVEL, OPPONENTS, type Opponent } from "../match/opponent.ts";
+import {
+  COMPUTER_LEVELS,
+  COMPUTER_PACES,
+  DEFAULT_COMPUTER_LEVEL,
+  DEFAULT_COMPUTER_PACE,
+  OPPONENTS,
+  type Opponent,
+} from "../match/opponent.ts";
 import {
   DEFAULT_SEAT_HOLD_SECONDS,
   DEFAULT_SPECTATOR_CAP,
@@ -30,6 +37,8 @@ export const CreateTableOptions = z
     opponent: z.enum(OPPONENTS, { error: 'expected "person" or "computer"' }).default("person"),
     /** The computer's strength; only with `opponent: "computer"`. */
     level: z.enum(COMPUTER_LEVELS, { error: 'expected "novice", "amateur" or "master"' }).optional(),
+    /** How quickly the computer plays; only with `opponent: "computer"`. */
+    pace: z.enum(COMPUTER_PACES, { error: 'expected "normal" or "brisk"' }).optional(),
     /** Ask to watch rather than take a seat. */
     watch: z.boolean().default(false),
     seatToken: z.string().max(64).optional(),
@@ -43,6 +52,13 @@ export const CreateTableOptions = z
         message: 'a level is only for a table against the computer (opponent: "computer")',
       });
     }
+    if (options.pace !== undefined && options.opponent !== "computer") {
+      context.addIssue({
+        code: "custom",
+        path: ["pace"],
+        message: 'a pace is only for a table against the computer (opponent: "computer")',
+      });
+    }
     if (visibilityOf(options) === "public" && options.shotClock === 0) {
       context.addIssue({ code: "custom", path: ["shotClock"], message: "a public table needs a shot clock" });
     }
@@ -54,6 +70,7 @@ export const CreateTableOptions = z
       visibility,
       shotClock: options.shotClock ?? (visibility === "public" ? PUBLIC_SHOT_CLOCK_DEFAULT : 0),
       level: options.opponent === "computer" ? (options.level ?? DEFAULT_COMPUTER_LEVEL) : undefined,
+      pace: options.opponent === "computer" ? (options.pace ?? DEFAULT_COMPUTER_PACE) : undefined,
     };
   });
 export type CreateTableOptions = z.infer<typeof CreateTableOptions>;

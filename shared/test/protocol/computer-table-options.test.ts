@@ -11,6 +11,8 @@ describe("table options – playing the computer", () => {
       shotClock: 0,
     });
     expect(CreateTableOptions.parse({ name: "A", opponent: "computer", level: "master" }).level).toBe("master");
+    expect(CreateTableOptions.parse({ name: "A", opponent: "computer" }).pace).toBe("normal");
+    expect(CreateTableOptions.parse({ name: "A", opponent: "computer", pace: "brisk" }).pace).toBe("brisk");
     const listed = CreateTableOptions.parse({ name: "A", opponent: "computer", visibility: "public" });
     expect(listed).toMatchObject({ visibility: "public", shotClock: 60 });
   });
@@ -19,6 +21,7 @@ describe("table options – playing the computer", () => {
     const options = CreateTableOptions.parse({ name: "A" });
     expect(options).toMatchObject({ opponent: "person", visibility: "public", shotClock: 60 });
     expect(options.level).toBeUndefined();
+    expect(options.pace).toBeUndefined();
   });
 
   it.each([
@@ -31,6 +34,9 @@ describe("table options – playing the computer", () => {
       "level",
       'a level is only for a table against the computer (opponent: "computer")',
     ],
+    [{ opponent: "computer", pace: "turbo" }, "pace", 'expected "normal" or "brisk"'],
+    [{ opponent: "computer", pace: { toString: 1 } }, "pace", 'expected "normal" or "brisk"'],
+    [{ pace: "brisk" }, "pace", 'a pace is only for a table against the computer (opponent: "computer")'],
     [{ opponent: "computer", visibility: "public", shotClock: 0 }, "shotClock", "a public table needs a shot clock"],
   ])("refuses %j, naming the field", (extra, field, message) => {
     const parsed = CreateTableOptions.safeParse({ name: "A", ...extra });
