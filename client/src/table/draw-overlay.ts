@@ -1,7 +1,6 @@
 import type { Viewport } from "@habibka/painter";
 import { polyline, withTableTransform } from "@habibka/painter";
-import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH, HOUSE_LINE_X, POCKETS } from "@habibka/shared/table";
-import type { Vec } from "../game/aim-geometry.ts";
+import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH, HOUSE_LINE_X, POCKETS, type Point } from "@habibka/shared/table";
 import type { CallMark, GuideLines } from "../game/guide-overlay.ts";
 
 /** What is drawn over the balls: the aim guide, the call, the house while placing. */
@@ -9,16 +8,16 @@ export interface Overlay {
   /** The guide of the player's own stroke or of the striker's relayed one. */
   readonly guide: (GuideLines & { readonly own: boolean }) | null;
   /** The chosen cue ball, ringed. */
-  readonly cue: Vec | null;
+  readonly cue: Point | null;
   readonly calls: readonly CallMark[];
   /** A ball picked for the call that waits for its pocket. */
-  readonly pending: Vec | null;
+  readonly pending: Point | null;
   /** Lit while the ball in hand is being placed; `side` limits it to one half for the lag. */
   readonly house: { readonly side?: 1 | -1 } | null;
   /** Pockets drawn as targets (a ball waits for its pocket). */
   readonly pocketTargets: boolean;
   /** Table points shown magnified while the player fine-aims. */
-  readonly loupes: readonly Vec[];
+  readonly loupes: readonly Point[];
 }
 
 export const EMPTY_OVERLAY: Overlay = {
@@ -75,7 +74,7 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, viewport: Viewport, o
   });
 }
 
-function ring(ctx: CanvasRenderingContext2D, at: Vec, colour: string, width: number, dash: number[] = []): void {
+function ring(ctx: CanvasRenderingContext2D, at: Point, colour: string, width: number, dash: number[] = []): void {
   ctx.strokeStyle = colour;
   ctx.lineWidth = width;
   ctx.setLineDash(dash);
@@ -86,7 +85,7 @@ function ring(ctx: CanvasRenderingContext2D, at: Vec, colour: string, width: num
 }
 
 /** A polyline without its first `length` metres: the aim line starts at the cue ball's edge, not over its number. */
-function fromEdge(points: readonly Vec[], length: number): readonly Vec[] {
+function fromEdge(points: readonly Point[], length: number): readonly Point[] {
   const [a, b] = points;
   if (!a || !b) return points;
   const d = Math.hypot(b.x - a.x, b.y - a.y);

@@ -2,10 +2,9 @@ import type { BallToDraw } from "@habibka/painter";
 import { COMPUTER_LEVELS, type ComputerLevel } from "@habibka/shared/match";
 import type { PracticeHint, PracticePosition } from "@habibka/shared/protocol";
 import { findPositionProblem, formatPath } from "@habibka/shared/sim";
-import { FOOT_SPOT } from "@habibka/shared/table";
+import { FOOT_SPOT, type Point } from "@habibka/shared/table";
 import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Vec } from "../game/aim-geometry.ts";
 import { angleTowards, normaliseAngle } from "../game/aim-geometry.ts";
 import { aimPatchOf } from "../game/aim-gesture.ts";
 import { callMessage } from "../game/call-builder.ts";
@@ -47,8 +46,8 @@ type Mode = "aim" | "arrange";
 /** A ball being dragged on the table, and where the pointer holds it now. */
 interface Drag {
   readonly id: number;
-  readonly from: Vec;
-  readonly at: Vec;
+  readonly from: Point;
+  readonly at: Point;
 }
 type Notice = { readonly kind: "error" | "info"; readonly text: string } | null;
 
@@ -147,7 +146,7 @@ export function PracticeTable({ initial, linkProblem }: Props) {
     onGesture,
   );
 
-  function arrangePointer(kind: PointerKind, at: Vec, pixel: number) {
+  function arrangePointer(kind: PointerKind, at: Point, pixel: number) {
     if (kind === "down") {
       const id = ballAt(at, position.balls, Math.max(0.01, 10 * pixel));
       if (id !== null) {
@@ -177,7 +176,7 @@ export function PracticeTable({ initial, linkProblem }: Props) {
     if (spot) change({ ...position, balls: [...others, { id: drag.id, ...spot }] });
   }
 
-  const onPointer = (kind: PointerKind, at: Vec, pixel: number, device: PointerDevice) => {
+  const onPointer = (kind: PointerKind, at: Point, pixel: number, device: PointerDevice) => {
     if (playback) return;
     if (mode === "arrange") arrangePointer(kind, at, pixel);
     else aimPointer.onPointer(kind, at, pixel, device);

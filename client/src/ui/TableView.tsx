@@ -1,6 +1,6 @@
 import type { BallToDraw } from "@habibka/painter";
 import type { AimMessage } from "@habibka/shared/protocol";
-import { APEX_BALL, FOOT_SPOT, POCKETS } from "@habibka/shared/table";
+import { APEX_BALL, FOOT_SPOT, POCKETS, type Point } from "@habibka/shared/table";
 import {
   lazy,
   type KeyboardEvent as ReactKeyboardEvent,
@@ -14,7 +14,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { turnKey } from "../game/aim-draft.ts";
-import { angleTowards, normaliseAngle, type Vec } from "../game/aim-geometry.ts";
+import { angleTowards, normaliseAngle } from "../game/aim-geometry.ts";
 import { aimPatchOf } from "../game/aim-gesture.ts";
 import { callMessage } from "../game/call-builder.ts";
 import { type CallEntry, followGuide } from "../game/call-way.ts";
@@ -65,12 +65,12 @@ interface Props {
 }
 
 /** Where the loupes look: the first contact of the aim line, and the called pocket or the object line's end. */
-function loupeFoci(guide: ShotGuide | null, call: readonly CallEntry[]): Vec[] {
+function loupeFoci(guide: ShotGuide | null, call: readonly CallEntry[]): Point[] {
   if (!guide) return [];
   const first = guide.hit?.ghost ?? guide.cue.contacts[0]?.at ?? guide.cue.points.at(-1);
   const called = call[0] ? POCKETS[call[0].pocket].mouthCentre : null;
   const end = guide.hit ? (guide.hit.path.contacts[0]?.at ?? guide.hit.path.points.at(-1)) : null;
-  return [first, called ?? end].filter((p): p is Vec => !!p);
+  return [first, called ?? end].filter((p): p is Point => !!p);
 }
 
 export function TableView({ session, state: synced, onLobby }: Props) {
@@ -124,7 +124,7 @@ export function TableView({ session, state: synced, onLobby }: Props) {
     if (!placeSpot) return tableBalls;
     return [...tableBalls.filter((b) => b.id !== cueId), { id: cueId, ...placeSpot }];
   }, [tableBalls, placeSpot, cueId]);
-  const cuePos: Vec | null = placeSpot ?? tableBalls.find((b) => b.id === cueId) ?? null;
+  const cuePos: Point | null = placeSpot ?? tableBalls.find((b) => b.id === cueId) ?? null;
 
   const guide = useMemo(
     () =>
