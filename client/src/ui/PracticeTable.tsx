@@ -15,7 +15,7 @@ import { ballAt } from "../game/hit-test.ts";
 import type { GestureEffect, PointerDevice } from "../game/pointer-gesture.ts";
 import { predictShot } from "../game/shot-guide.ts";
 import type { ShotBroadcast } from "../net/messages.ts";
-import type { Playback } from "../net/table-session.ts";
+import type { Playback } from "../net/shot-record.ts";
 import { hintText } from "../practice/hint-text.ts";
 import { canRedo, canUndo, type History, historyOf, record, redo, undo } from "../practice/history.ts";
 import { isOffTable, placeOnCloth } from "../practice/placement.ts";
