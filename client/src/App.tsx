@@ -4,7 +4,7 @@ import { isMuted, setMuted } from "./game/sound.ts";
 import { type Language, setLanguage } from "./i18n/index.ts";
 import { MatchHistory } from "./match-page/MatchHistory.tsx";
 import { matchFromPath, matchPath } from "./match-page/match-data.ts";
-import type { SessionTarget } from "./net/table-session.ts";
+import type { SessionTarget } from "./net/session-target.ts";
 import { isPracticePath, PRACTICE_PATH, type PracticeOpening, practiceOpening } from "./practice/practice-route.ts";
 import { InviteGate } from "./ui/InviteGate.tsx";
 import { Lobby } from "./ui/Lobby.tsx";

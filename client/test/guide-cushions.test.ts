@@ -1,10 +1,18 @@
 import type { CollisionEvent, CushionEvent } from "@habibka/shared";
 import { OBSTACLES } from "@habibka/shared/aim";
 import { simulate } from "@habibka/shared/physics";
-import { BALL_RADIUS, CUSHIONS, HALF_LENGTH, HALF_WIDTH, POCKETS, startingPosition } from "@habibka/shared/table";
+import {
+  BALL_RADIUS,
+  CUSHIONS,
+  HALF_LENGTH,
+  HALF_WIDTH,
+  POCKETS,
+  type Point,
+  startingPosition,
+} from "@habibka/shared/table";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Circle, Vec } from "../src/game/aim-geometry.ts";
+import type { Circle } from "../src/game/aim-geometry.ts";
 import type { RunContact } from "../src/game/ball-run.ts";
 import { guideLines } from "../src/game/guide-overlay.ts";
 import { predictShot } from "../src/game/shot-guide.ts";
@@ -19,17 +27,17 @@ const R = BALL_RADIUS;
 const TOUCH = 1e-6;
 
 /** The drawn path of the cue ball: the aim line and the rebounds after it, as one polyline. */
-function drawnPath(lines: ReturnType<typeof guideLines>): Vec[] {
+function drawnPath(lines: ReturnType<typeof guideLines>): Point[] {
   return lines.rebound.length > 0 ? [...lines.aim, ...lines.rebound.slice(1)] : [...lines.aim];
 }
 
-const onCloth = (p: Vec) => Math.abs(p.x) <= HALF_LENGTH - R + TOUCH && Math.abs(p.y) <= HALF_WIDTH - R + TOUCH;
+const onCloth = (p: Point) => Math.abs(p.x) <= HALF_LENGTH - R + TOUCH && Math.abs(p.y) <= HALF_WIDTH - R + TOUCH;
 /** Past the cushion lines only in a pocket's mouth and corridor, where a ball runs in. */
-const inPocketMouth = (p: Vec) =>
+const inPocketMouth = (p: Point) =>
   Object.values(POCKETS).some((k) => Math.hypot(p.x - k.mouthCentre.x, p.y - k.mouthCentre.y) < 0.1);
 
 /** The centre is touching a rail: a cushion's nose line, a jaw's rounded nose or a jaw's wall. */
-function touchesRail(p: Vec): boolean {
+function touchesRail(p: Point): boolean {
   return OBSTACLES.some((o) => {
     if (o.kind === "nose") return Math.abs(Math.hypot(p.x - o.cx, p.y - o.cy) - o.reach) < TOUCH;
     const rx = p.x - o.ax;
@@ -40,12 +48,12 @@ function touchesRail(p: Vec): boolean {
 }
 
 /** Angle between a direction and a cushion's normal (into the table), signed along the cushion. */
-function sideways(d: Vec, normal: Vec): number {
+function sideways(d: Point, normal: Point): number {
   return d.x * -normal.y + d.y * normal.x;
 }
 
 /** Spots in the open, none overlapping the ones before it (a ball that would is left out, not redrawn). */
-function standing(spots: readonly Vec[]): Circle[] {
+function standing(spots: readonly Point[]): Circle[] {
   const balls: Circle[] = [];
   for (const [i, s] of spots.entries()) {
     if (balls.every((b) => Math.hypot(b.x - s.x, b.y - s.y) > 2 * R + 1e-3)) balls.push({ id: i + 1, ...s });
@@ -174,7 +182,7 @@ describe("the guide follows the cue ball off the cushions", () => {
 });
 
 /** The runs of the drawn path: one, and one more after each rail contact with path after it. */
-function legsBetween(path: readonly Vec[], contacts: readonly RunContact[]): number {
+function legsBetween(path: readonly Point[], contacts: readonly RunContact[]): number {
   return 1 + contacts.filter((c) => c.kind === "cushion" && path.indexOf(c.at) < path.length - 1).length;
 }
 
@@ -182,7 +190,7 @@ function legsBetween(path: readonly Vec[], contacts: readonly RunContact[]): num
 function expectServerRebounds(
   balls: readonly Circle[],
   cue: number,
-  stroke: { angle: number; speed: number; offset: Vec },
+  stroke: { angle: number; speed: number; offset: Point },
   contacts: readonly RunContact[],
 ): void {
   const sim = simulate({ balls, strokes: [{ cue, ...stroke }] });

@@ -1,6 +1,5 @@
-import { POCKETS } from "@habibka/shared/table";
+import { POCKETS, type Point } from "@habibka/shared/table";
 import { describe, expect, it } from "vitest";
-import type { Vec } from "../src/game/aim-geometry.ts";
 import {
   type GestureContext,
   type GestureEffect,
@@ -34,9 +33,9 @@ function run(events: readonly GestureEvent[], context: GestureContext = ctx) {
   return { state, effects };
 }
 
-const down = (at: Vec, device: "mouse" | "touch" = "touch"): GestureEvent => ({ kind: "down", at, device });
-const move = (at: Vec): GestureEvent => ({ kind: "move", at });
-const up = (at: Vec): GestureEvent => ({ kind: "up", at });
+const down = (at: Point, device: "mouse" | "touch" = "touch"): GestureEvent => ({ kind: "down", at, device });
+const move = (at: Point): GestureEvent => ({ kind: "move", at });
+const up = (at: Point): GestureEvent => ({ kind: "up", at });
 
 describe("the table's pointer", () => {
   it("a mouse pressed on the cloth points the line there at once, and follows the drag", () => {

@@ -1,9 +1,9 @@
 import type { CushionEvent, ShotEvent } from "@habibka/shared";
 import { simulate, traceAt } from "@habibka/shared/physics";
-import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH, POCKETS } from "@habibka/shared/table";
+import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH, POCKETS, type Point } from "@habibka/shared/table";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { angleOf, type Vec } from "../src/game/aim-geometry.ts";
+import { angleOf } from "../src/game/aim-geometry.ts";
 import { entersPocket, firstLeg, pocketOf, predictShot, type StrokeAim } from "../src/game/shot-guide.ts";
 
 const R = BALL_RADIUS;
@@ -19,7 +19,7 @@ function angleGap(a: number, b: number): number {
  * A two-ball table: the object ball at `object`, the cue ball `distance` behind the ghost ball of a `cut`
  * (degrees, + to the left of the aim) for a stroke along `aim`.
  */
-function cutTable(object: Vec, aim: number, cut: number, distance: number) {
+function cutTable(object: Point, aim: number, cut: number, distance: number) {
   const n = { x: Math.cos(rad(aim + cut)), y: Math.sin(rad(aim + cut)) };
   const ghost = { x: object.x - 2 * R * n.x, y: object.y - 2 * R * n.y };
   const cue = { x: ghost.x - distance * Math.cos(rad(aim)), y: ghost.y - distance * Math.sin(rad(aim)) };
@@ -36,7 +36,7 @@ function cutTable(object: Vec, aim: number, cut: number, distance: number) {
  * Where a ball's line ends in the simulation: its first rail contact or pocket after time `after`, or where
  * it came to rest.
  */
-function simulatedEnd(sim: ReturnType<typeof simulate>, ball: number, after: number): Vec | null {
+function simulatedEnd(sim: ReturnType<typeof simulate>, ball: number, after: number): Point | null {
   const next = sim.events.find(
     (e): e is CushionEvent | Extract<ShotEvent, { type: "pocket" }> =>
       e.t > after && (e.type === "cushion" || e.type === "pocket") && e.ball === ball,
@@ -47,7 +47,7 @@ function simulatedEnd(sim: ReturnType<typeof simulate>, ball: number, after: num
 }
 
 /** The simulator's and the guide's directions of travel for both balls, from the impact to the end of their line. */
-function compare(object: Vec, aim: number, cut: number, stroke: Omit<StrokeAim, "angle">, distance = 0.45) {
+function compare(object: Point, aim: number, cut: number, stroke: Omit<StrokeAim, "angle">, distance = 0.45) {
   const table = cutTable(object, aim, cut, distance);
   const sim = simulate({
     balls: table.balls,
@@ -59,7 +59,7 @@ function compare(object: Vec, aim: number, cut: number, stroke: Omit<StrokeAim, 
   const guide = predictShot(table.balls[0]!, { ...stroke, angle: aim }, table.balls);
   const hit = guide.hit;
   if (!hit) throw new Error("the guide must reach the object ball");
-  const heading = (from: Vec, to: Vec | null | undefined) => (to ? angleOf(to.x - from.x, to.y - from.y) : null);
+  const heading = (from: Point, to: Point | null | undefined) => (to ? angleOf(to.x - from.x, to.y - from.y) : null);
   // The guide follows each ball as if the other stood still after the impact: a second impact before a ball's
   // line ends (a follow shot that catches the object ball) is one it does not draw, while one after it (a ball
   // back off the cushion into the other) leaves the line as it was.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ShotBroadcast } from "../src/net/messages.ts";
-import type { ShotRecord } from "../src/net/table-session.ts";
+import type { ShotRecord } from "../src/net/shot-record.ts";
 import { decodePosition, encodePosition } from "../src/practice/position-link.ts";
 import { positionBeforeShot } from "../src/practice/shot-position.ts";
 

@@ -1,8 +1,8 @@
-import { BALL_RADIUS, CENTRE_LINE_X, POCKETS } from "@habibka/shared/table";
+import { BALL_RADIUS, CENTRE_LINE_X, POCKETS, type Point } from "@habibka/shared/table";
 import { clauseName } from "@habibka/shared/verdict-words";
 import { polyline, type TableContext } from "./canvas-context.ts";
 import { withTableTransform } from "./draw-table.ts";
-import type { DrawingItem, Vec } from "./verdict-drawing.ts";
+import type { DrawingItem } from "./drawing-items.ts";
 import { toScreen, type Viewport } from "./viewport.ts";
 
 /**
@@ -55,7 +55,7 @@ function defaultTag(item: DrawingItem, language: "ru" | "en"): string | null {
 }
 
 /** Where an item's tag goes, in table coordinates. */
-function anchorOf(item: DrawingItem): Vec | null {
+function anchorOf(item: DrawingItem): Point | null {
   switch (item.kind) {
     case "called-path":
       return POCKETS[item.pocket].mouthCentre;
@@ -92,7 +92,7 @@ export function drawVerdict(
   }
 }
 
-function chain(ctx: TableContext, points: readonly Vec[], px: number): void {
+function chain(ctx: TableContext, points: readonly Point[], px: number): void {
   if (points.length < 2) return;
   ctx.strokeStyle = "rgba(255,210,63,0.45)";
   ctx.lineWidth = 7 * px;
@@ -103,7 +103,7 @@ function chain(ctx: TableContext, points: readonly Vec[], px: number): void {
   ctx.stroke();
 }
 
-function ring(ctx: TableContext, at: Vec, radius: number, colour: string, width: number, dash: number[] = []): void {
+function ring(ctx: TableContext, at: Point, radius: number, colour: string, width: number, dash: number[] = []): void {
   ctx.strokeStyle = colour;
   ctx.lineWidth = width;
   ctx.setLineDash(dash);
@@ -113,7 +113,7 @@ function ring(ctx: TableContext, at: Vec, radius: number, colour: string, width:
   ctx.setLineDash([]);
 }
 
-function dot(ctx: TableContext, at: Vec, radius: number, colour: string): void {
+function dot(ctx: TableContext, at: Point, radius: number, colour: string): void {
   ctx.fillStyle = colour;
   ctx.beginPath();
   ctx.arc(at.x, at.y, radius, 0, 2 * Math.PI);
@@ -211,7 +211,7 @@ function mark(ctx: TableContext, item: DrawingItem, px: number): void {
   }
 }
 
-function arrow(ctx: TableContext, from: Vec, to: Vec, colour: string, px: number): void {
+function arrow(ctx: TableContext, from: Point, to: Point, colour: string, px: number): void {
   const length = Math.hypot(to.x - from.x, to.y - from.y);
   if (length < 1e-6) return;
   const ux = (to.x - from.x) / length;
@@ -231,7 +231,7 @@ function arrow(ctx: TableContext, from: Vec, to: Vec, colour: string, px: number
 
 const TAG_FONT = 11;
 
-function tag(ctx: TableContext, viewport: Viewport, at: Vec, text: string, colour: string): void {
+function tag(ctx: TableContext, viewport: Viewport, at: Point, text: string, colour: string): void {
   const { px, py } = toScreen(viewport, at.x, at.y);
   const size = Math.max(10, Math.min(14, TAG_FONT * (viewport.scale / 400)));
   ctx.font = `700 ${size.toFixed(1)}px system-ui, "DejaVu Sans", sans-serif`;
@@ -253,7 +253,7 @@ function tag(ctx: TableContext, viewport: Viewport, at: Vec, text: string, colou
   ctx.fillText(text, x + width / 2, y + height / 2 + 0.5);
 }
 
-function orderNumber(ctx: TableContext, viewport: Viewport, at: Vec, order: number, proof: boolean): void {
+function orderNumber(ctx: TableContext, viewport: Viewport, at: Point, order: number, proof: boolean): void {
   const { px, py } = toScreen(viewport, at.x, at.y);
   const size = Math.max(8, Math.min(13, BALL_RADIUS * viewport.scale * 0.7));
   ctx.font = `700 ${size.toFixed(1)}px system-ui, "DejaVu Sans", sans-serif`;

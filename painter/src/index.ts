@@ -9,17 +9,7 @@ export {
   withTableTransform,
 } from "./draw-table.ts";
 export { drawVerdict, type VerdictPaintOptions } from "./draw-verdict.ts";
-export {
-  type DrawingItem,
-  type DrawingKind,
-  type DrawnVerdict,
-  drawingOfShot,
-  isDrawnVerdict,
-  itemsBy,
-  type PlayedShot,
-  type Vec,
-  type VerdictDrawing,
-  type VerdictDrawingInput,
-  verdictDrawing,
-} from "./verdict-drawing.ts";
+export type { DrawingItem, DrawingKind, DrawnVerdict, VerdictDrawing, VerdictDrawingInput } from "./drawing-items.ts";
+export { drawingOfShot, isDrawnVerdict, type ShotToDraw } from "./shot-drawing.ts";
+export { itemsBy, verdictDrawing } from "./verdict-drawing.ts";
 export { FRAME_WIDTH, fitTable, toScreen, toTable, type Viewport } from "./viewport.ts";

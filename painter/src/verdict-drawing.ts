@@ -1,13 +1,7 @@
-import type { ShotEvent } from "@habibka/shared";
-import {
-  analyseSafety,
-  type CalledBall,
-  readShotLog,
-  type SafetyCondition,
-  type SafetyProof,
-  type ShotVerdict,
-} from "@habibka/shared/rules";
-import { type BallPosition, COLOURED_BALL, POCKETS, type PocketId } from "@habibka/shared/table";
+import { analyseSafety, readShotLog, type SafetyProof } from "@habibka/shared/rules";
+import { COLOURED_BALL, POCKETS } from "@habibka/shared/table";
+import { crossingPoint, lastPoint, waypoints, where } from "./ball-paths.ts";
+import type { DrawingItem, DrawnVerdict, VerdictDrawing, VerdictDrawingInput } from "./drawing-items.ts";
 
 /**
  * What decided a shot's verdict, as things to draw where they happened: the cue ball's first contact, the
@@ -20,134 +14,8 @@ import { type BallPosition, COLOURED_BALL, POCKETS, type PocketId } from "@habib
  * after the rules) in, items out; the live table, the match page and the server's pictures paint them.
  */
 
-export interface Vec {
-  readonly x: number;
-  readonly y: number;
-}
-
-/** The fields of a shot's verdict the drawing reads (a record from an earlier version may lack the newer ones). */
-export type DrawnVerdict = Pick<ShotVerdict, "foul" | "reasons" | "safety" | "spotted" | "drops"> &
-  Partial<Pick<ShotVerdict, "penaltyBall" | "paidDebt" | "coloured" | "lastBall" | "cue">>;
-
-export interface VerdictDrawingInput {
-  readonly events: readonly ShotEvent[];
-  readonly verdict: DrawnVerdict;
-  /** The ball struck with the cue. */
-  readonly cue: number;
-  readonly call: readonly CalledBall[];
-  /** The table at the stroke. */
-  readonly before: readonly BallPosition[];
-  /** Where the physics left the balls (the trace's last points); improves the last leg of each path. */
-  readonly rest?: readonly BallPosition[];
-  /** The table for the next shot (spotted balls placed); without it spotted balls are drawn where they left. */
-  readonly after?: readonly BallPosition[];
-}
-
-interface Base {
-  /** Seconds from the stroke when it happened; null for what the rules did after the balls stopped. */
-  readonly t: number | null;
-  /** The clause it bears on ("3", "3c", "6", "17", …). */
-  readonly clause: string;
-  /** Part of the chain of events that satisfied the safety rule. */
-  readonly proof: boolean;
-  /** The event it marks, as its index in the shot's ordered log (readShotLog); null for what the rules did. */
-  readonly event: number | null;
-}
-
-export type DrawingItem =
-  | (Base & { readonly kind: "first-contact"; readonly at: Vec; readonly cue: number; readonly ball: number })
-  | (Base & { readonly kind: "miss"; readonly at: Vec; readonly cue: number })
-  /** A later collision that is a link of the safety chain (clause 3d, 3f, 3h, 3i: "struck another ball"). */
-  | (Base & { readonly kind: "contact"; readonly at: Vec; readonly a: number; readonly b: number })
-  | (Base & {
-      readonly kind: "cushion";
-      readonly at: Vec;
-      readonly ball: number;
-      /** 1 for the ball's first cushion, 2 for its second … */
-      readonly order: number;
-      readonly cushion: string;
-      readonly jaw: PocketId | null;
-    })
-  | (Base & { readonly kind: "centre-line"; readonly at: Vec; readonly ball: number })
-  | (Base & {
-      readonly kind: "called-path";
-      readonly ball: number;
-      readonly pocket: PocketId;
-      readonly way: "direct" | "bank";
-      readonly points: readonly Vec[];
-      /** It dropped as called, dropped elsewhere or another way, or did not drop. */
-      readonly outcome: "as-called" | "not-as-called" | "missed";
-    })
-  | (Base & { readonly kind: "drop"; readonly at: Vec; readonly ball: number; readonly pocket: PocketId })
-  | (Base & { readonly kind: "coloured-touched"; readonly at: Vec; readonly by: number })
-  | (Base & { readonly kind: "in-mouth"; readonly at: Vec; readonly ball: number; readonly pocket: PocketId })
-  | (Base & { readonly kind: "off-table"; readonly at: Vec; readonly ball: number })
-  | (Base & {
-      readonly kind: "spotted";
-      readonly ball: number;
-      /** Where it left play; null for a ball taken from the shelf (the penalty, clause 15). */
-      readonly from: Vec | null;
-      readonly to: Vec | null;
-      readonly why: "foot" | "penalty" | "debt" | "coloured" | "returned";
-    })
-  | (Base & { readonly kind: "safety-chain"; readonly condition: SafetyCondition; readonly points: readonly Vec[] });
-
-export type DrawingKind = DrawingItem["kind"];
-
-export interface VerdictDrawing {
-  readonly items: readonly DrawingItem[];
-  /** How clause 3 went: met by a condition (its items are `proof`), missed (a foul), or not in play. */
-  readonly safety: { readonly met: true; readonly condition: SafetyCondition } | { readonly met: false } | null;
-}
-
 /** More than this many cushion marks for one ball (a break's long runs) say nothing more. */
 const CUSHIONS_PER_BALL = 6;
-
-/** Where a ball is known to have been, and when: the stroke, its contacts, its drop, its rest. */
-interface Waypoint extends Vec {
-  readonly t: number;
-}
-
-function waypoints(input: VerdictDrawingInput, events: readonly ShotEvent[]): Map<number, Waypoint[]> {
-  const paths = new Map<number, Waypoint[]>();
-  const add = (ball: number, point: Waypoint) => {
-    const list = paths.get(ball);
-    if (list) list.push(point);
-    else paths.set(ball, [point]);
-  };
-  for (const b of input.before) add(b.id, { x: b.x, y: b.y, t: 0 });
-  for (const e of events) {
-    if (e.type === "collision") {
-      add(e.a, { x: e.ax, y: e.ay, t: e.t });
-      add(e.b, { x: e.bx, y: e.by, t: e.t });
-    } else if (e.type === "cushion") add(e.ball, { x: e.x, y: e.y, t: e.t });
-    else if (e.type === "pocket") add(e.ball, { ...POCKETS[e.pocket].mouthCentre, t: e.t });
-  }
-  const gone = new Set(events.flatMap((e) => (e.type === "pocket" || e.type === "off-table" ? [e.ball] : [])));
-  for (const r of input.rest ?? []) if (!gone.has(r.id)) add(r.id, { x: r.x, y: r.y, t: Number.POSITIVE_INFINITY });
-  return paths;
-}
-
-/** The point of a ball's path where its centre crossed x = 0 at time `t` (balls run straight between contacts). */
-function crossingPoint(path: readonly Waypoint[], t: number): Vec {
-  const next = path.findIndex((p) => p.t > t);
-  const from = next > 0 ? path[next - 1]! : (path.filter((p) => p.t <= t).at(-1) ?? path[0]);
-  const to = next >= 0 ? path[next] : undefined;
-  if (!from) return { x: 0, y: 0 };
-  if (!to || Math.sign(from.x) === Math.sign(to.x) || from.x === to.x) return { x: 0, y: from.y };
-  const f = from.x / (from.x - to.x);
-  return { x: 0, y: from.y + (to.y - from.y) * f };
-}
-
-function lastPoint(path: readonly Waypoint[] | undefined, t = Number.POSITIVE_INFINITY): Vec | null {
-  const point = path?.filter((p) => p.t <= t).at(-1);
-  return point ? { x: point.x, y: point.y } : null;
-}
-
-function where(list: readonly BallPosition[] | undefined, ball: number): Vec | null {
-  const b = list?.find((p) => p.id === ball);
-  return b ? { x: b.x, y: b.y } : null;
-}
 
 function proofFor(verdict: DrawnVerdict, proofs: readonly SafetyProof[]): SafetyProof | null {
   if (!verdict.safety) return null;
@@ -377,44 +245,4 @@ export function verdictDrawing(input: VerdictDrawingInput): VerdictDrawing {
 /** The items that have happened by time `t` of the shot's playback (all of them once the balls stop). */
 export function itemsBy(drawing: VerdictDrawing, t: number, stopped: boolean): DrawingItem[] {
   return drawing.items.filter((item) => (item.t === null ? stopped : item.t <= t || stopped));
-}
-
-/** A played stroke as the record, the live table and the match page carry it. */
-export interface PlayedShot {
-  readonly kind: string;
-  readonly request: unknown;
-  readonly verdict: unknown;
-  readonly events: readonly ShotEvent[];
-}
-
-/** A shot's verdict with the fields the drawing reads (a lag's verdict, or a stranger one, has not). */
-export function isDrawnVerdict(verdict: unknown): verdict is DrawnVerdict {
-  const v = verdict as Partial<DrawnVerdict> | null;
-  return !!v && typeof v.foul === "boolean" && Array.isArray(v.reasons) && Array.isArray(v.drops);
-}
-
-/**
- * The drawing of a played stroke, its cue ball and call read from the request it was played with; null for
- * the lag (two strokes, no verdict of this kind) and for a verdict this version cannot read.
- */
-export function drawingOfShot(
-  shot: PlayedShot,
-  tables: {
-    readonly before: readonly BallPosition[];
-    /** Null or left out where the record does not say. */
-    readonly rest?: readonly BallPosition[] | null;
-    readonly after?: readonly BallPosition[] | null;
-  },
-): VerdictDrawing | null {
-  if (shot.kind === "lag" || !isDrawnVerdict(shot.verdict)) return null;
-  const request = shot.request as { stroke?: { cue?: number }; call?: readonly CalledBall[] } | null;
-  return verdictDrawing({
-    events: shot.events,
-    verdict: shot.verdict,
-    cue: request?.stroke?.cue ?? shot.verdict.cue ?? 0,
-    call: request?.call ?? [],
-    before: tables.before,
-    ...(tables.rest ? { rest: tables.rest } : {}),
-    ...(tables.after ? { after: tables.after } : {}),
-  });
 }

@@ -14,7 +14,8 @@ import {
   TABLE,
 } from "@habibka/shared/testing/rules-helpers";
 import { describe, expect, it } from "vitest";
-import { type DrawingItem, itemsBy, type VerdictDrawing, verdictDrawing } from "../src/verdict-drawing.ts";
+import type { DrawingItem, VerdictDrawing } from "../src/drawing-items.ts";
+import { itemsBy, verdictDrawing } from "../src/verdict-drawing.ts";
 
 /**
  * The verdict's drawing from hand-written event logs (the rules tests' helpers): each log is judged by the

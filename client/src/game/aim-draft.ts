@@ -1,5 +1,5 @@
 import type { TipOffset } from "@habibka/shared";
-import type { Vec } from "./aim-geometry.ts";
+import type { Point } from "@habibka/shared/table";
 import type { CallEntry } from "./call-way.ts";
 import { clampSpeed, roundAngle } from "./stroke-limits.ts";
 
@@ -17,7 +17,7 @@ export interface AimState {
   /** A ball picked for the call, waiting for its pocket. */
   readonly pending: number | null;
   /** Where the ball in hand stands (opening shot, lag); null: the default spot. */
-  readonly place: Vec | null;
+  readonly place: Point | null;
 }
 
 /** The stroke being composed, for the turn it was composed in. */

@@ -1,14 +1,12 @@
+import type { Point } from "@habibka/shared/table";
+
 /**
  * Plane geometry of aiming in table coordinates (metres, I1; angles as the protocol has them, degrees
  * counter-clockwise from +x). The guide itself is shot-guide.ts.
  */
 
-export interface Vec {
-  readonly x: number;
-  readonly y: number;
-}
-
-export interface Circle extends Vec {
+/** A ball as the guide sees it: where it stands (the shared table's Point), and which it is. */
+export interface Circle extends Point {
   readonly id: number;
 }
 
@@ -27,6 +25,6 @@ export function normaliseAngle(degrees: number): number {
 }
 
 /** Angle that sends the cue ball straight at a point (e.g. a tapped ball's centre). */
-export function angleTowards(from: Vec, to: Vec): number {
+export function angleTowards(from: Point, to: Point): number {
   return angleOf(to.x - from.x, to.y - from.y);
 }

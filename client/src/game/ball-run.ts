@@ -10,8 +10,8 @@ import {
   resolveCushionCollision,
   type SimBall,
 } from "@habibka/shared/aim";
-import type { CushionId, PocketId } from "@habibka/shared/table";
-import type { Circle, Vec } from "./aim-geometry.ts";
+import type { CushionId, PocketId, Point } from "@habibka/shared/table";
+import type { Circle } from "./aim-geometry.ts";
 
 /**
  * One ball rolling over the cloth among balls at rest, stepped as the simulator steps every ball: a half
@@ -30,17 +30,17 @@ export type RunContact =
   | {
       readonly kind: "cushion";
       /** The ball's centre at the contact. */
-      readonly at: Vec;
+      readonly at: Point;
       readonly cushion: CushionId;
       /** Set when the rail touched is a pocket's jaw (nose or wall). */
       readonly jaw: PocketId | null;
     }
-  | { readonly kind: "ball"; readonly at: Vec; readonly ball: number }
-  | { readonly kind: "drop"; readonly at: Vec; readonly pocket: PocketId };
+  | { readonly kind: "ball"; readonly at: Point; readonly ball: number }
+  | { readonly kind: "drop"; readonly at: Point; readonly pocket: PocketId };
 
 export interface BallRun {
   /** The centre's path: the start, every step end and every contact. */
-  readonly points: readonly Vec[];
+  readonly points: readonly Point[];
   readonly contacts: readonly RunContact[];
   /** The ball at the end of the run (at a ball contact: its motion at that instant). */
   readonly end: SimBall;
@@ -116,7 +116,7 @@ function railNormal(ball: SimBall, o: Obstacle): [number, number] {
  */
 export function runBall(start: SimBall, others: readonly Circle[], maxRails: number): BallRun {
   const ball: SimBall = { ...start };
-  const points: Vec[] = [{ x: ball.x, y: ball.y }];
+  const points: Point[] = [{ x: ball.x, y: ball.y }];
   const contacts: RunContact[] = [];
   const finish = (): BallRun => ({ points, contacts, end: ball });
   let rails = 0;

@@ -1,5 +1,4 @@
-import { COLOURED_BALL, type PocketId } from "@habibka/shared/table";
-import type { Vec } from "./aim-geometry.ts";
+import { COLOURED_BALL, type PocketId, type Point } from "@habibka/shared/table";
 import type { BallRun } from "./ball-run.ts";
 import { type CallEntry, wayOnPath } from "./call-way.ts";
 import { firstLeg, type ShotGuide } from "./shot-guide.ts";
@@ -12,16 +11,16 @@ import { firstLeg, type ShotGuide } from "./shot-guide.ts";
  */
 export interface GuideLines {
   /** The cue ball's line up to its first contact. */
-  readonly aim: readonly Vec[];
+  readonly aim: readonly Point[];
   /** The cue ball's centre at the end of its drawn path (on an object ball: the ghost ball). */
-  readonly ghost: Vec | null;
+  readonly ghost: Point | null;
   /**
    * A cue ball that meets a cushion first: its path on from there, off the rails, to the first ball it meets
    * (or a pocket, its third rail, or where it stops), so that the ghost ball is joined to the aim.
    */
-  readonly rebound: readonly Vec[];
-  readonly object: readonly Vec[];
-  readonly cueAfter: readonly Vec[];
+  readonly rebound: readonly Point[];
+  readonly object: readonly Point[];
+  readonly cueAfter: readonly Point[];
   /** How many straight runs the cue ball's drawn path has: one, and one more after each rail it comes off. */
   readonly legs: number;
   /** The first ball the cue ball meets, if any. */
@@ -31,16 +30,16 @@ export interface GuideLines {
 }
 
 export interface CallMark {
-  readonly ball: Vec | null;
+  readonly ball: Point | null;
   readonly pocket: PocketId;
   /** The guide's path takes this ball into its pocket by the called way. */
   readonly lit: boolean;
   /** A bank's predicted route, drawn instead of a straight line to the pocket. */
-  readonly route: readonly Vec[] | null;
+  readonly route: readonly Point[] | null;
 }
 
 /** The cue ball's full path: to the impact, then on after it. */
-function cueRoute(guide: ShotGuide): { points: readonly Vec[]; run: BallRun["contacts"] } {
+function cueRoute(guide: ShotGuide): { points: readonly Point[]; run: BallRun["contacts"] } {
   const before = guide.cue.points;
   const after = guide.hit?.cueAfter;
   return {
@@ -95,10 +94,10 @@ export function callMarks(
   call: readonly CallEntry[],
   guide: ShotGuide | null,
   cue: number,
-  position: (ball: number) => Vec | null,
+  position: (ball: number) => Point | null,
 ): CallMark[] {
   return call.map((c) => {
-    let route: { points: readonly Vec[]; run: BallRun["contacts"] } | null = null;
+    let route: { points: readonly Point[]; run: BallRun["contacts"] } | null = null;
     if (guide?.hit?.ball === c.ball) route = { points: guide.hit.path.points, run: guide.hit.path.contacts };
     else if (guide && c.ball === cue) route = cueRoute(guide);
     const way = route ? wayOnPath(route.run, c.pocket) : null;

@@ -1,5 +1,5 @@
-import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH, HOUSE_LINE_X, isInHouse } from "@habibka/shared/table";
-import type { Circle, Vec } from "./aim-geometry.ts";
+import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH, HOUSE_LINE_X, isInHouse, type Point } from "@habibka/shared/table";
+import type { Circle } from "./aim-geometry.ts";
 import { pushClear } from "./push-clear.ts";
 
 /**
@@ -19,13 +19,13 @@ export function lagSideOf(seat: number): LagSide {
 }
 
 /** True when the ball may be placed here: in the house, on no other ball, and on `side` when given. */
-export function canPlaceInHouse(p: Vec, balls: readonly Circle[], side?: LagSide, radius = BALL_RADIUS): boolean {
+export function canPlaceInHouse(p: Point, balls: readonly Circle[], side?: LagSide, radius = BALL_RADIUS): boolean {
   if (!isInHouse(p, radius)) return false;
   if (side !== undefined && p.y * side <= 0) return false;
   return balls.every((b) => Math.hypot(b.x - p.x, b.y - p.y) >= 2 * radius);
 }
 
-function clampToHouse(p: Vec, side: LagSide | undefined, radius: number): Vec {
+function clampToHouse(p: Point, side: LagSide | undefined, radius: number): Point {
   const maxX = HOUSE_LINE_X - LINE_MARGIN;
   const minX = -HALF_LENGTH + radius;
   let minY = -HALF_WIDTH + radius;
@@ -39,13 +39,18 @@ function clampToHouse(p: Vec, side: LagSide | undefined, radius: number): Vec {
  * The legal spot nearest to where the player drags: clamped into the house (and the lag side), then pushed
  * off any ball it would overlap. Null when no legal spot is found near the pointer (the ball keeps its place).
  */
-export function placeInHouse(wanted: Vec, balls: readonly Circle[], side?: LagSide, radius = BALL_RADIUS): Vec | null {
+export function placeInHouse(
+  wanted: Point,
+  balls: readonly Circle[],
+  side?: LagSide,
+  radius = BALL_RADIUS,
+): Point | null {
   const p = pushClear(wanted, balls, (q) => clampToHouse(q, side, radius), radius);
   return p && canPlaceInHouse(p, balls, side, radius) ? p : null;
 }
 
 /** A sensible first spot: behind the first mark, nudged onto the lag side when there is one. */
-export function defaultHouseSpot(balls: readonly Circle[], side?: LagSide, radius = BALL_RADIUS): Vec {
+export function defaultHouseSpot(balls: readonly Circle[], side?: LagSide, radius = BALL_RADIUS): Point {
   // Off the long axis, so that the first line to the pyramid does not run into the coloured ball.
   const wanted = { x: HOUSE_LINE_X - 0.25, y: (side ?? 1) * 0.3 };
   return placeInHouse(wanted, balls, side, radius) ?? wanted;

@@ -1,6 +1,6 @@
 import { MAX_STROKE_SPEED } from "@habibka/shared";
-import type { PocketId } from "@habibka/shared/table";
-import { type Circle, normaliseAngle, type Vec } from "./aim-geometry.ts";
+import type { PocketId, Point } from "@habibka/shared/table";
+import { type Circle, normaliseAngle } from "./aim-geometry.ts";
 import { ballAt, pocketNear } from "./hit-test.ts";
 import { MIN_SPEED } from "./stroke-limits.ts";
 
@@ -14,7 +14,7 @@ import { MIN_SPEED } from "./stroke-limits.ts";
 export type PointerDevice = "mouse" | "touch";
 
 export interface GestureContext {
-  readonly cue: Vec;
+  readonly cue: Point;
   readonly angle: number;
   readonly balls: readonly Circle[];
   /** The ball in hand may be dragged (the opening shot, the lag). */
@@ -27,22 +27,22 @@ export interface GestureContext {
 
 export type GestureState =
   | { readonly kind: "idle" }
-  | { readonly kind: "pressed"; readonly at: Vec; readonly device: PointerDevice; readonly onCue: boolean }
-  | { readonly kind: "aiming"; readonly last: Vec; readonly device: PointerDevice }
+  | { readonly kind: "pressed"; readonly at: Point; readonly device: PointerDevice; readonly onCue: boolean }
+  | { readonly kind: "aiming"; readonly last: Point; readonly device: PointerDevice }
   | { readonly kind: "placing" }
   | { readonly kind: "pulling" };
 
 export type GestureEffect =
   | { readonly kind: "aim"; readonly angle: number }
-  | { readonly kind: "place"; readonly at: Vec }
+  | { readonly kind: "place"; readonly at: Point }
   | { readonly kind: "power"; readonly speed: number }
   | { readonly kind: "tap-ball"; readonly ball: number }
   | { readonly kind: "tap-pocket"; readonly pocket: PocketId };
 
 export type GestureEvent =
-  | { readonly kind: "down"; readonly at: Vec; readonly device: PointerDevice }
-  | { readonly kind: "move"; readonly at: Vec }
-  | { readonly kind: "up"; readonly at: Vec };
+  | { readonly kind: "down"; readonly at: Point; readonly device: PointerDevice }
+  | { readonly kind: "move"; readonly at: Point }
+  | { readonly kind: "up"; readonly at: Point };
 
 export interface GestureStep {
   readonly state: GestureState;
@@ -60,8 +60,8 @@ const STEER_MIN = 0.02;
 /** The power pull: m/s per pixel pulled back from the cue ball. */
 const POWER_PER_PX = 0.06;
 
-const angleTo = (from: Vec, to: Vec) => (Math.atan2(to.y - from.y, to.x - from.x) * 180) / Math.PI;
-const distance = (a: Vec, b: Vec) => Math.hypot(a.x - b.x, a.y - b.y);
+const angleTo = (from: Point, to: Point) => (Math.atan2(to.y - from.y, to.x - from.x) * 180) / Math.PI;
+const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 
 /** The angular change from a to b in (−180, 180]. */
 function turn(a: number, b: number): number {
@@ -69,7 +69,7 @@ function turn(a: number, b: number): number {
   return d - 180;
 }
 
-function tapTarget(at: Vec, ctx: GestureContext): GestureEffect | null {
+function tapTarget(at: Point, ctx: GestureContext): GestureEffect | null {
   const ballReach = Math.max(0.02, 14 * ctx.pixel);
   const pocketReach = Math.max(0.12, 26 * ctx.pixel);
   const ball = ballAt(at, ctx.balls, ballReach);
@@ -134,11 +134,11 @@ export function gesture(state: GestureState, event: GestureEvent, ctx: GestureCo
 
 const rad = (degrees: number) => (degrees * Math.PI) / 180;
 
-function aimAt(ctx: GestureContext, at: Vec): GestureEffect {
+function aimAt(ctx: GestureContext, at: Point): GestureEffect {
   return { kind: "aim", angle: normaliseAngle(angleTo(ctx.cue, at)) };
 }
 
-function pull(ctx: GestureContext, at: Vec): GestureEffect {
+function pull(ctx: GestureContext, at: Point): GestureEffect {
   const back = -((at.x - ctx.cue.x) * Math.cos(rad(ctx.angle)) + (at.y - ctx.cue.y) * Math.sin(rad(ctx.angle)));
   const speed = Math.min(MAX_STROKE_SPEED, Math.max(MIN_SPEED, (Math.max(0, back) / ctx.pixel) * POWER_PER_PX));
   return { kind: "power", speed };

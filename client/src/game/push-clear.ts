@@ -1,5 +1,5 @@
-import { BALL_RADIUS } from "@habibka/shared/table";
-import type { Circle, Vec } from "./aim-geometry.ts";
+import { BALL_RADIUS, type Point } from "@habibka/shared/table";
+import type { Circle } from "./aim-geometry.ts";
 
 /** Clearance kept from other balls when pushing a ball off them, so rounding never makes them overlap. */
 const CLEARANCE = 1e-4;
@@ -10,11 +10,11 @@ const CLEARANCE = 1e-4;
  * spot is legal otherwise is the caller's to check.
  */
 export function pushClear(
-  wanted: Vec,
+  wanted: Point,
   balls: readonly Circle[],
-  clamp: (p: Vec) => Vec,
+  clamp: (p: Point) => Point,
   radius = BALL_RADIUS,
-): Vec | null {
+): Point | null {
   let p = clamp(wanted);
   for (let round = 0; round < 6; round++) {
     const blocker = balls.find((b) => Math.hypot(b.x - p.x, b.y - p.y) < 2 * radius);

@@ -1,7 +1,7 @@
 import type { TipOffset } from "@habibka/shared";
 import { applyStroke, createBall, resolveBallCollision } from "@habibka/shared/aim";
-import { isWhiteBall, type PocketId } from "@habibka/shared/table";
-import type { Circle, Vec } from "./aim-geometry.ts";
+import { isWhiteBall, type PocketId, type Point } from "@habibka/shared/table";
+import type { Circle } from "./aim-geometry.ts";
 import { type BallRun, type RunContact, runBall } from "./ball-run.ts";
 
 /**
@@ -20,7 +20,7 @@ export interface StrokeAim {
 export interface ObjectPrediction {
   readonly ball: number;
   /** The cue ball's centre at the impact: the ghost ball. */
-  readonly ghost: Vec;
+  readonly ghost: Point;
   /** The object ball from its spot: up to its fourth rail contact, a pocket, another ball, or rest. */
   readonly path: BallRun;
   /** The cue ball from the impact on, likewise. */
@@ -75,7 +75,7 @@ export function predictShot(cue: Circle, stroke: StrokeAim, balls: readonly Circ
  * How much of a run the guide draws by default: up to its first contact with a cushion, a ball or a pocket.
  * Touching a pocket's jaw on the way in does not stop the line when the ball still drops into that pocket.
  */
-export function firstLeg(run: BallRun): Vec[] {
+export function firstLeg(run: BallRun): Point[] {
   const stop = firstStop(run);
   if (stop === null) return [...run.points];
   const at = run.contacts[stop]!.at;

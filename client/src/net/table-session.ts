@@ -1,8 +1,6 @@
 import type { Room } from "@colyseus/sdk";
-import type { ComputerLevel, ComputerPace } from "@habibka/shared/match";
-import type { SHOT_CLOCK_CHOICES } from "@habibka/shared/protocol";
 import { TableState } from "@habibka/shared/state";
-import { type ConnectionEvent, type ConnectionStatus, nextStatus, waitBeforeAttempt } from "./connection-status.ts";
+import { type ConnectionEvent, nextStatus, waitBeforeAttempt } from "./connection-status.ts";
 import { gameServerEndpoint } from "./endpoint.ts";
 import { CreateRefused, createTable, gameClient } from "./game-client.ts";
 import { shownRecords, shownSnapshot, snapshotToHold } from "./held-table.ts";
@@ -17,111 +15,23 @@ import type {
   WelcomeMessage,
 } from "./messages.ts";
 import { loadSeatToken, rememberRole, saveSeatToken } from "./seat-tokens.ts";
-import { loadSeries, type Series, saveSeries, withResult } from "./series.ts";
-import { type BallView, EMPTY_SNAPSHOT, snapshotOf, type TableSnapshot } from "./table-snapshot.ts";
+import { loadSeries, saveSeries, withResult } from "./series.ts";
+import { INITIAL_SESSION, type SessionState } from "./session-state.ts";
+import type { SessionTarget } from "./session-target.ts";
+import { type ShotRecord, situationAtStroke, tableAtStroke } from "./shot-record.ts";
+import { snapshotOf, type TableSnapshot } from "./table-snapshot.ts";
 
 /**
  * One table as this page sees it: the Colyseus room, the synced state as plain snapshots, and what the
  * messages tell (welcome, shots, aims, chat, errors). Plain TypeScript with a subscribe/getState pair, so
- * React reads it through useSyncExternalStore and nothing here depends on a component's lifetime.
+ * React reads it through useSyncExternalStore and nothing here depends on a component's lifetime. What it
+ * holds is session-state.ts; the shots it keeps, shot-record.ts; what it opens, session-target.ts.
  */
-
-export interface CreateTarget {
-  readonly kind: "create";
-  readonly visibility: "public" | "private";
-  readonly opening: "lag" | "draw";
-  readonly shotClock: (typeof SHOT_CLOCK_CHOICES)[number];
-}
-
-/** A table against the computer at a strength: private, the computer in seat 1 (docs/PROTOCOL.md). */
-export interface ComputerTarget {
-  readonly kind: "computer";
-  readonly level: ComputerLevel;
-  readonly pace?: ComputerPace;
-}
-
-export interface JoinTarget {
-  readonly kind: "join";
-  readonly code: string;
-  readonly watch: boolean;
-}
-
-export type SessionTarget = CreateTarget | ComputerTarget | JoinTarget;
-
-export type { ConnectionStatus, RejoinReason } from "./connection-status.ts";
-
-/** Each seat's shelf, in the order its balls came, and debt, as they stood at a shot's stroke. */
-export interface ShotSituation {
-  readonly shelves: readonly [readonly number[], readonly number[]];
-  readonly debts: readonly [number, number];
-}
-
-/**
- * A received shot, with the table as it was shown when it arrived (so it can be replayed exactly); null for
- * a shot read from the match record, which has no table to replay on. `situation` is the shelves and debts
- * at its stroke when this page saw the match before it (a shot received live), else null.
- */
-export interface ShotRecord {
-  readonly message: ShotBroadcast;
-  readonly before: readonly BallView[] | null;
-  readonly situation: ShotSituation | null;
-}
-
-export interface Playback {
-  readonly record: ShotRecord;
-  /** performance.now() when playback (re)started. */
-  readonly startedAt: number;
-  /** Milliseconds of the shot already gone at `startedAt`. */
-  readonly elapsed: number;
-  readonly replay: boolean;
-}
-
-export interface SessionState {
-  readonly status: ConnectionStatus;
-  readonly code: string;
-  readonly role: "player" | "spectator" | null;
-  readonly seat: 0 | 1 | null;
-  /** What the page shows: the synced state, or while a shot plays the match as it was before it. */
-  readonly snapshot: TableSnapshot;
-  /** The synced state as it stands. */
-  readonly live: TableSnapshot;
-  /** The match held on screen while the live shot plays; null otherwise. */
-  readonly held: TableSnapshot | null;
-  readonly shots: readonly ShotRecord[];
-  /** The log as shown: without the live shot still playing, whose verdict waits for its balls. */
-  readonly shotsShown: readonly ShotRecord[];
-  readonly playback: Playback | null;
-  readonly aim: AimBroadcast | null;
-  readonly chat: readonly ChatBroadcast[];
-  /** This match's decisions that are not shots (offers taken or passed, a resignation), oldest first. */
-  readonly actions: readonly ActionBroadcast[];
-  /** Who won each match at this table (kept across rematches and reloads). */
-  readonly series: Series;
-  readonly error: (ErrorMessage & { readonly id: number }) | null;
-}
-
-const INITIAL: SessionState = {
-  status: { kind: "connecting" },
-  code: "",
-  role: null,
-  seat: null,
-  snapshot: EMPTY_SNAPSHOT,
-  live: EMPTY_SNAPSHOT,
-  held: null,
-  shots: [],
-  shotsShown: [],
-  playback: null,
-  aim: null,
-  chat: [],
-  actions: [],
-  series: {},
-  error: null,
-};
 
 const CHAT_KEEP = 200;
 
 export class TableSession {
-  #state: SessionState = INITIAL;
+  #state: SessionState = INITIAL_SESSION;
   #listeners = new Set<() => void>();
   #room: Room<unknown, TableState> | null = null;
   #closed = false;
@@ -381,24 +291,4 @@ export class TableSession {
     void this.#room?.leave(true);
     this.#room = null;
   }
-}
-
-/**
- * The shelves and debts at a shot's stroke: the synced state as it stands when the shot arrives, which the
- * server changes only after announcing the shot, unless it already shows the shot's result (a late joiner).
- */
-function situationAtStroke(live: TableSnapshot, message: ShotBroadcast): ShotSituation | null {
-  const [first, second] = live.players;
-  if (live.matchId !== message.matchId || live.shotNumber > message.number || !first || !second) return null;
-  return { shelves: [first.shelf, second.shelf], debts: [first.debt, second.debt] };
-}
-
-/**
- * The balls a replay draws: the table at the stroke as the server sent it (the balls the trace does not move
- * stay there; the lag is played on an empty table, I21, so only its two balls). Null when it is unknown
- * (a record written before the server kept it): such a shot is listed but not replayed.
- */
-function tableAtStroke(message: ShotBroadcast): readonly BallView[] | null {
-  if (message.before.length === 0 && message.kind !== "clock") return null;
-  return message.before.map((b) => ({ id: b.id, x: b.x, y: b.y, onTable: true }));
 }

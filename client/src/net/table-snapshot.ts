@@ -1,4 +1,5 @@
 import { COMPUTER_LEVELS, type ComputerLevel } from "@habibka/shared/match";
+import type { VisiblePhase } from "@habibka/shared/protocol";
 
 /**
  * What the view needs from the synced `TableState`, as plain immutable data: the SDK's decoded schema
@@ -23,7 +24,6 @@ export interface PlayerView {
   readonly computer: boolean;
 }
 
-export type Phase = "waiting" | "lag" | "opening" | "play" | "finished";
 export type Offer = "" | "bonus" | "foul";
 
 export interface TableSnapshot {
@@ -37,7 +37,7 @@ export interface TableSnapshot {
   readonly shotClock: number;
   readonly clockLeft: number;
   readonly matchId: string;
-  readonly phase: Phase;
+  readonly phase: VisiblePhase;
   readonly toMove: number;
   readonly offer: Offer;
   readonly shotNumber: number;
@@ -114,7 +114,18 @@ export interface SyncedState {
   spectators?: MapLike<{ name: string }>;
 }
 
-const PHASES: readonly Phase[] = ["waiting", "lag", "opening", "play", "finished"];
+// Every phase the protocol names, kept in step with it by the type: a synced value outside it reads as waiting.
+const PHASES: Readonly<Record<VisiblePhase, true>> = {
+  waiting: true,
+  lag: true,
+  opening: true,
+  play: true,
+  finished: true,
+};
+
+function isVisiblePhase(phase: string | undefined): phase is VisiblePhase {
+  return phase !== undefined && Object.hasOwn(PHASES, phase);
+}
 
 export function snapshotOf(state: SyncedState): TableSnapshot {
   const balls = [...(state.balls ?? [])].map(({ id, x, y, onTable }) => ({ id, x, y, onTable }));
@@ -137,7 +148,7 @@ export function snapshotOf(state: SyncedState): TableSnapshot {
   state.spectators?.forEach((s) => {
     spectators.push(s.name);
   });
-  const phase = PHASES.includes(state.phase as Phase) ? (state.phase as Phase) : "waiting";
+  const phase = isVisiblePhase(state.phase) ? state.phase : "waiting";
   const offer = state.offer === "bonus" || state.offer === "foul" ? state.offer : "";
   const opponent = state.opponent === "computer" ? "computer" : "person";
   const level = COMPUTER_LEVELS.find((l) => l === state.level) ?? null;

@@ -1,6 +1,6 @@
 import type { PracticePosition } from "@habibka/shared/protocol";
 import { findPositionProblem } from "@habibka/shared/sim";
-import type { ShotRecord } from "../net/table-session.ts";
+import type { ShotRecord } from "../net/shot-record.ts";
 
 /**
  * The position before a recorded shot, as the practice table takes it: the table at the stroke, the

@@ -11,9 +11,9 @@ import {
   type Viewport,
 } from "@habibka/painter";
 import type { ShotEvent } from "@habibka/shared";
+import type { Point } from "@habibka/shared/table";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Vec } from "../game/aim-geometry.ts";
 import type { PointerDevice } from "../game/pointer-gesture.ts";
 import { playbackTime, type ShotAnimation } from "../game/shot-animation.ts";
 import { drawOverlay, type Overlay, type OverlayWords } from "./draw-overlay.ts";
@@ -45,7 +45,7 @@ interface Props {
   readonly onPlaybackEnd: () => void;
   readonly onEvents?: (events: ShotEvent[]) => void;
   /** `pixel` is the size of one CSS pixel in metres, so that touch targets can be sized for fingers. */
-  readonly onPointer?: (kind: PointerKind, at: Vec, pixel: number, device: PointerDevice) => void;
+  readonly onPointer?: (kind: PointerKind, at: Point, pixel: number, device: PointerDevice) => void;
   readonly onKeyDown?: (event: KeyboardEvent<HTMLCanvasElement>) => void;
   /** Told whether the table is drawn turned a quarter (a box taller than wide), for pictures that follow it. */
   readonly onRotated?: (rotated: boolean) => void;

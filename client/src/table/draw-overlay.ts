@@ -1,7 +1,6 @@
 import type { Viewport } from "@habibka/painter";
 import { polyline, toScreen, withTableTransform } from "@habibka/painter";
-import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH, HOUSE_LINE_X, POCKETS } from "@habibka/shared/table";
-import type { Vec } from "../game/aim-geometry.ts";
+import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH, HOUSE_LINE_X, POCKETS, type Point } from "@habibka/shared/table";
 import type { CallMark, GuideLines } from "../game/guide-overlay.ts";
 
 /** What is drawn over the balls: the aim guide, the call, the house while placing. */
@@ -9,16 +8,16 @@ export interface Overlay {
   /** The guide of the player's own stroke or of the striker's relayed one. */
   readonly guide: (GuideLines & { readonly own: boolean }) | null;
   /** The chosen cue ball, ringed. */
-  readonly cue: Vec | null;
+  readonly cue: Point | null;
   readonly calls: readonly CallMark[];
   /** A ball picked for the call that waits for its pocket. */
-  readonly pending: Vec | null;
+  readonly pending: Point | null;
   /** Lit while the ball in hand is being placed; `side` limits it to one half for the lag. */
   readonly house: { readonly side?: 1 | -1 } | null;
   /** Pockets drawn as targets (a ball waits for its pocket). */
   readonly pocketTargets: boolean;
   /** Table points shown magnified while the player fine-aims. */
-  readonly loupes: readonly Vec[];
+  readonly loupes: readonly Point[];
 }
 
 export const EMPTY_OVERLAY: Overlay = {
@@ -91,7 +90,7 @@ export function drawOverlay(
     foulTag(ctx, viewport, guide, guide.ghost, words.foulColoured);
 }
 
-function ring(ctx: CanvasRenderingContext2D, at: Vec, colour: string, width: number, dash: number[] = []): void {
+function ring(ctx: CanvasRenderingContext2D, at: Point, colour: string, width: number, dash: number[] = []): void {
   ctx.strokeStyle = colour;
   ctx.lineWidth = width;
   ctx.setLineDash(dash);
@@ -102,7 +101,7 @@ function ring(ctx: CanvasRenderingContext2D, at: Vec, colour: string, width: num
 }
 
 /** A polyline without its first `length` metres: the aim line starts at the cue ball's edge, not over its number. */
-function fromEdge(points: readonly Vec[], length: number): readonly Vec[] {
+function fromEdge(points: readonly Point[], length: number): readonly Point[] {
   const [a, b] = points;
   if (!a || !b) return points;
   const d = Math.hypot(b.x - a.x, b.y - a.y);
@@ -136,7 +135,7 @@ function drawGuide(ctx: CanvasRenderingContext2D, guide: GuideLines & { readonly
 }
 
 /** The screen directions in which lines leave the ghost ball: back along the path, and each ball's line on. */
-function linesAt(viewport: Viewport, guide: GuideLines, at: Vec): { x: number; y: number }[] {
+function linesAt(viewport: Viewport, guide: GuideLines, at: Point): { x: number; y: number }[] {
   const from = toScreen(viewport, at.x, at.y);
   const next = [guide.rebound.at(-2) ?? guide.aim.at(-2), guide.object[1], guide.cueAfter[1]];
   return next.flatMap((p) => {
@@ -151,7 +150,7 @@ function linesAt(viewport: Viewport, guide: GuideLines, at: Vec): { x: number; y
  * A short word in a pill beside the ghost ball, kept inside the canvas: in whichever diagonal corner round
  * the ghost ball the lines leaving it stay farthest from, so that it hides none of them.
  */
-function foulTag(ctx: CanvasRenderingContext2D, viewport: Viewport, guide: GuideLines, at: Vec, text: string): void {
+function foulTag(ctx: CanvasRenderingContext2D, viewport: Viewport, guide: GuideLines, at: Point, text: string): void {
   const { px, py } = toScreen(viewport, at.x, at.y);
   const size = Math.max(12, Math.min(15, 12 * (viewport.scale / 400)));
   ctx.font = `700 ${size.toFixed(1)}px system-ui, "DejaVu Sans", sans-serif`;

@@ -1,5 +1,5 @@
 import type { Viewport } from "@habibka/painter";
-import type { Vec } from "../game/aim-geometry.ts";
+import type { Point } from "@habibka/shared/table";
 
 /**
  * Magnifiers for fine aiming at the Russian table's tight pockets: a round inset that shows a small part of
@@ -8,7 +8,7 @@ import type { Vec } from "../game/aim-geometry.ts";
  */
 export interface Loupe {
   /** The table point shown at the inset's centre. */
-  readonly focus: Vec;
+  readonly focus: Point;
   /** The inset's centre on the canvas, pixels. */
   readonly centreX: number;
   readonly centreY: number;

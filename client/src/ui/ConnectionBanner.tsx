@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ConnectionStatus } from "../net/table-session.ts";
+import type { ConnectionStatus } from "../net/connection-status.ts";
 
 interface Props {
   readonly status: ConnectionStatus;

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { wasWatching } from "../net/seat-tokens.ts";
-import type { SessionTarget } from "../net/table-session.ts";
+import type { SessionTarget } from "../net/session-target.ts";
 import { NameField } from "./NameField.tsx";
 import { isValidName } from "./player-name.ts";
 

@@ -9,7 +9,7 @@ import {
 import { PUBLIC_SHOT_CLOCK_DEFAULT, SHOT_CLOCK_CHOICES, TABLE_CODE_PATTERN } from "@habibka/shared/protocol";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { CreateTarget, SessionTarget } from "../net/table-session.ts";
+import type { CreateTarget, SessionTarget } from "../net/session-target.ts";
 import { useLobby } from "../net/use-lobby.ts";
 import { NameField } from "./NameField.tsx";
 import { isValidName } from "./player-name.ts";

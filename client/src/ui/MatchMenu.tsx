@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { SessionState, TableSession } from "../net/table-session.ts";
+import type { SessionState } from "../net/session-state.ts";
+import type { TableSession } from "../net/table-session.ts";
 import { ChatPanel } from "./ChatPanel.tsx";
 import { CopyLink } from "./CopyLink.tsx";
 import { inviteLink } from "./player-name.ts";

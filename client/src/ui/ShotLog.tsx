@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ActionBroadcast } from "../net/messages.ts";
-import type { ShotRecord } from "../net/table-session.ts";
+import type { ShotRecord } from "../net/shot-record.ts";
 import { practiceLink } from "../practice/position-link.ts";
 import { positionBeforeShot } from "../practice/shot-position.ts";
 import { actionText } from "./action-text.ts";

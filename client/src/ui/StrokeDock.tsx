@@ -1,59 +1,37 @@
-import type { AimState } from "../game/aim-draft.ts";
 import { normaliseAngle } from "../game/aim-geometry.ts";
 import { withCalled, withoutCalled, withWay } from "../game/call-builder.ts";
-import type { CallEntry } from "../game/call-way.ts";
 import { AimControls } from "./AimControls.tsx";
+import type { StrokeComposer } from "./use-stroke-composer.ts";
 
 interface Props {
-  readonly kind: "shot" | "lag";
-  readonly aim: AimState;
-  readonly update: (patch: Partial<AimState>) => void;
-  readonly cue: number;
-  readonly placing: boolean;
-  /** The call as shown: the ways that follow the guide already filled in. */
-  readonly call: readonly CallEntry[];
-  readonly lit: readonly boolean[];
-  readonly callTarget: number | null;
-  readonly onTurn: (delta: number, fine: boolean) => void;
-  readonly onShoot: () => void;
+  readonly composer: StrokeComposer;
   readonly canShoot: boolean;
   readonly upright: boolean;
 }
 
 /**
- * The stroke controls bound to the stroke being composed: every change goes to the aim as the live table
- * and the practice table both make it (the call's ball and pocket, its way, the tip, power and angle).
+ * The stroke controls bound to the stroke being composed (use-stroke-composer.ts): every change goes to the
+ * aim as the live table and the practice table both make it (the call's ball and pocket, its way, the tip,
+ * power and angle).
  */
-export function StrokeDock({
-  kind,
-  aim,
-  update,
-  cue,
-  placing,
-  call,
-  lit,
-  callTarget,
-  onTurn,
-  onShoot,
-  canShoot,
-  upright,
-}: Props) {
+export function StrokeDock({ composer, canShoot, upright }: Props) {
+  const { aim, update, cueId: cue, call, callTarget } = composer;
   return (
     <AimControls
-      kind={kind}
+      kind={composer.placing === "lag" ? "lag" : "shot"}
       mode={aim.mode}
       onMode={(mode) => update({ mode, pending: null })}
       cue={cue}
-      placing={placing}
+      placing={composer.placing !== null}
       angle={aim.angle}
       onAngle={(angle) => update({ angle: normaliseAngle(angle) })}
-      onTurn={onTurn}
+      onTurn={composer.turn}
       speed={aim.speed}
       onSpeed={(speed) => update({ speed })}
       offset={aim.offset}
       onOffset={(offset) => update({ offset })}
       call={call}
-      lit={lit}
+      lit={composer.marks.map((m) => m.lit)}
       callTarget={callTarget}
       onPocket={(pocket) =>
         callTarget !== null && update({ call: withCalled(aim.call, callTarget, pocket), pending: null })
@@ -62,7 +40,7 @@ export function StrokeDock({
       onWay={(ball, way) => update({ call: withWay(call, ball, way) })}
       onRemove={(ball) => update({ call: withoutCalled(aim.call, ball) })}
       onClear={() => update({ call: [], pending: null })}
-      onShoot={onShoot}
+      onShoot={composer.shoot}
       canShoot={canShoot}
       upright={upright}
     />

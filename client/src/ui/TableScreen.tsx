@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { rememberMatch } from "../net/my-matches.ts";
-import { type SessionTarget, TableSession } from "../net/table-session.ts";
+import type { SessionTarget } from "../net/session-target.ts";
+import { TableSession } from "../net/table-session.ts";
 import { TableView } from "./TableView.tsx";
 
 interface Props {

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { CalledBall, ShotBroadcast } from "../net/messages.ts";
-import type { SessionState } from "../net/table-session.ts";
+import type { SessionState } from "../net/session-state.ts";
 import { CallSummary } from "./CallPanel.tsx";
 import { CopyLink } from "./CopyLink.tsx";
 import { inviteLink } from "./player-name.ts";

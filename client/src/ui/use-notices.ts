@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { useEffect, useRef, useState } from "react";
 import { announceTurn } from "../game/sound.ts";
 import type { TurnRights } from "../game/turn-rights.ts";
-import type { SessionState } from "../net/table-session.ts";
+import type { SessionState } from "../net/session-state.ts";
 import { actionText } from "./action-text.ts";
 import type { Notice } from "./TurnNotice.tsx";
 import type { SeatNames } from "./verdict-text.ts";

@@ -2,7 +2,7 @@ import { decodeTrace, type ShotEvent } from "@habibka/shared";
 import { useCallback, useEffect, useMemo } from "react";
 import { base64ToBytes, buildAnimation, type ShotAnimation } from "../game/shot-animation.ts";
 import { playEvents } from "../game/sound.ts";
-import type { Playback } from "../net/table-session.ts";
+import type { Playback } from "../net/shot-record.ts";
 import type { PlaybackFrame } from "../table/TableCanvas.tsx";
 
 /**

@@ -1,5 +1,5 @@
+import type { Point } from "@habibka/shared/table";
 import { useRef, useState } from "react";
-import type { Vec } from "../game/aim-geometry.ts";
 import { type GestureContext, type GestureEffect, gesture, IDLE, type PointerDevice } from "../game/pointer-gesture.ts";
 import type { PointerKind } from "../table/TableCanvas.tsx";
 
@@ -14,7 +14,7 @@ export function useTablePointer(
 ) {
   const state = useRef(IDLE);
   const [steering, setSteering] = useState(false);
-  const onPointer = (kind: PointerKind, at: Vec, pixel: number, device: PointerDevice) => {
+  const onPointer = (kind: PointerKind, at: Point, pixel: number, device: PointerDevice) => {
     if (!context) {
       state.current = IDLE;
       setSteering(false);

@@ -2,7 +2,7 @@ import type { BallToDraw } from "@habibka/painter";
 import { drawingOfShot } from "@habibka/painter";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ShotRecord } from "../net/table-session.ts";
+import type { ShotRecord } from "../net/shot-record.ts";
 import type { VerdictLayer } from "../table/TableCanvas.tsx";
 
 /**

@@ -1,0 +1,26 @@
+import type { ComputerLevel, ComputerPace } from "@habibka/shared/match";
+import type { SHOT_CLOCK_CHOICES } from "@habibka/shared/protocol";
+
+/** What a page asks the game server for when it opens a table: a new one, one against the computer, one by code. */
+
+export interface CreateTarget {
+  readonly kind: "create";
+  readonly visibility: "public" | "private";
+  readonly opening: "lag" | "draw";
+  readonly shotClock: (typeof SHOT_CLOCK_CHOICES)[number];
+}
+
+/** A table against the computer at a strength: private, the computer in seat 1 (docs/PROTOCOL.md). */
+export interface ComputerTarget {
+  readonly kind: "computer";
+  readonly level: ComputerLevel;
+  readonly pace?: ComputerPace;
+}
+
+export interface JoinTarget {
+  readonly kind: "join";
+  readonly code: string;
+  readonly watch: boolean;
+}
+
+export type SessionTarget = CreateTarget | ComputerTarget | JoinTarget;
