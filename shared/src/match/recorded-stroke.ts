@@ -4,7 +4,7 @@ import { fail, ok } from "../rules/result.ts";
 import type { ShotVerdict } from "../rules/verdict-types.ts";
 import { explainVerdict } from "../rules/verdict-words/index.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
-import type { Stroke } from "../shot/stroke.ts";
+import type { Stroke, TipOffset } from "../shot/stroke.ts";
 import { decodeTrace } from "../shot/trace-codec.ts";
 import type { BallPosition } from "../table/balls.ts";
 import type { Point } from "../table/marks.ts";
@@ -41,7 +41,7 @@ export interface RecordedStroke {
 /** A shot's request as the player sent it (the protocol's `shot` message). */
 export interface ShotStrokeRequest {
   readonly shotNumber: number;
-  readonly stroke: Stroke;
+  readonly stroke: Stroke & { readonly offset: TipOffset };
   readonly call?: readonly CalledBall[];
   readonly place?: Point;
 }
@@ -87,7 +87,9 @@ function foldedStroke(
     const setup = setUpShot(before, action);
     if (!setup.ok) return setup;
     const { shot, stroke, call, place } = action;
-    const request: ShotStrokeRequest = { shotNumber: shot, stroke, call, ...(place ? { place } : {}) };
+    // The message's tip offset defaults to the centre (the protocol's `shot`), so a stroke always has one.
+    const aimed = { ...stroke, offset: stroke.offset ?? CENTRE };
+    const request: ShotStrokeRequest = { shotNumber: shot, stroke: aimed, call, ...(place ? { place } : {}) };
     const { events } = action.result;
     return ok({
       kind: "shot",
@@ -135,6 +137,8 @@ function foldedStroke(
   }
   return null;
 }
+
+const CENTRE: TipOffset = { x: 0, y: 0 };
 
 /** A trace's sample this far from where the fold has its ball at the stroke is not this stroke's trace. */
 const TRACE_START_TOLERANCE = 1e-3;
