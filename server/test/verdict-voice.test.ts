@@ -2,10 +2,10 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseMatchPage } from "@habibka/client/match-page/match-data";
 import { verdictText } from "@habibka/client/ui/verdict-text";
-import type { LagVerdict, MatchShot, PlayedShot } from "@habibka/shared/match";
+import { type LagVerdict, type MatchShot, matchShots, type PlayedStroke } from "@habibka/shared/match";
 import { expireShotClock, playLag } from "@habibka/shared/pipeline";
 import type { ContractVerdict, Scenario } from "@habibka/shared/rules";
-import { readGoldenRecord } from "@habibka/shared/testing/golden-records";
+import { formatOneCopies, readGoldenRecord } from "@habibka/shared/testing/golden-records";
 import { BANK_ML, IN_MOUTH, LAST_BALL, MISS, POT_FL } from "@habibka/shared/testing/scenario-cases";
 import { axisAngle, ball, onAxis, parked, play } from "@habibka/shared/testing/scenario-shots";
 import { startedMatch } from "@habibka/shared/testing/started-match";
@@ -203,7 +203,7 @@ const PINNED: Readonly<Record<string, Readonly<Record<VerdictLanguage, string>>>
 };
 
 /** The match page's reading of a stroke, from the JSON the API sends (client/src/match-page/match-data.ts). */
-function pageMessage(played: PlayedShot, players: readonly [string, string]) {
+function pageMessage(played: PlayedStroke, players: readonly [string, string]) {
   const page = parseMatchPage({ id: MATCH_ID, players, shots: [{ ...played, trace: "" }] });
   const message = page?.shots[0]?.message;
   if (!message) throw new Error("the match page could not read the stroke");
@@ -234,7 +234,7 @@ function expectOneVoice(shot: MatchShot, explanation?: { readonly ru: string; re
   }
 }
 
-function matchShot(played: PlayedShot, score: readonly [number, number]): MatchShot {
+function matchShot(played: PlayedStroke, score: readonly [number, number]): MatchShot {
   return {
     played,
     at: 0,
@@ -264,11 +264,15 @@ describe("one voice for verdicts: the table, the match page, the link, the pictu
     const { scenario, verdict: expected } = CASES[name]!;
     const { sim, outcome } = play(scenario);
     expect(outcome.verdict).toEqual(expected);
-    const played: PlayedShot = {
+    const played: PlayedStroke = {
       kind: "shot",
       number: i + 1,
       seat: 0,
-      request: {},
+      request: {
+        shotNumber: i + 1,
+        stroke: { ...scenario.shot, offset: scenario.shot.offset ?? { x: 0, y: 0 } },
+        call: scenario.call ?? [],
+      },
       before: scenario.balls,
       events: sim.events,
       trace: new Uint8Array(0),
@@ -314,12 +318,15 @@ describe("one voice for verdicts: the table, the match page, the link, the pictu
 
   it("every stroke of a record written by an earlier version, whose stored explanation is the old wording", () => {
     const { record } = readGoldenRecord("format-1-match.json");
-    const strokes = record.actions.flatMap((a) => (a.played ? [a.played] : []));
+    const folded = matchShots(record);
+    if (!folded.ok) throw new Error(folded.error.message);
+    const strokes = folded.value.map((shot) => shot.played);
     expect(strokes.length).toBeGreaterThan(10);
     for (const played of strokes) expectOneVoice(matchShot(played, [0, 0]));
     // The record kept the server's old sentence for its break; the link now says what the table said.
-    const opened = strokes.find((p) => (p.verdict as { opening?: boolean }).opening === true)!;
-    expect((opened.verdict as { explanation: { ru: string } }).explanation.ru).toMatch(/^Начальный удар/);
+    const opened = strokes.find((p) => p.kind !== "lag" && p.verdict.opening === true)!;
+    const kept = formatOneCopies(record, opened.number).verdict as { explanation: { ru: string } };
+    expect(kept.explanation.ru).toMatch(/^Начальный удар/);
     expect(shotDescription(matchShot(opened, [0, 0]), NAMES)).toBe("Разбой с руки из дома (п. 5).");
   });
 });

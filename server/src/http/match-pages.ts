@@ -6,7 +6,7 @@ import { verdictSentences } from "@habibka/shared/verdict-words";
 import type { Application, Request, Response } from "express";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
-import { MatchId, type MatchView, type MatchViews, ShotNumber, shotOf } from "./match-views.ts";
+import { MatchId, type MatchViews, ShotNumber, type ShownMatch, shotOf } from "./match-views.ts";
 import { PICTURE_HEIGHT, PICTURE_WIDTH, type PictureInput, renderShotPicture } from "./shot-picture.ts";
 
 /**
@@ -102,7 +102,7 @@ function origin(req: Request, trustProxy: boolean): string | null {
   return `${protocol}://${host}`;
 }
 
-function playerNames(view: MatchView): string {
+function playerNames(view: ShownMatch): string {
   const [a, b] = view.match.players;
   return `${a ?? "—"} — ${b ?? "—"}`;
 }
@@ -122,7 +122,7 @@ interface PageHead {
   readonly picture: string | null;
 }
 
-function headOf(view: MatchView, shot: MatchShot | undefined): PageHead {
+function headOf(view: ShownMatch, shot: MatchShot | undefined): PageHead {
   const id = view.match.id;
   const result = view.match.result;
   const lastScore = view.shots.at(-1)?.score ?? (result ? result.shelves : null);

@@ -4,27 +4,32 @@ import type { Logger } from "../logger.ts";
 import type { MatchRecords, StoredMatch } from "../records/match-records.ts";
 
 /**
- * One match as the match pages, the API, the shot pictures and the scenario download read it: the stored
+ * One match as the match pages, the API, the shot pictures and the scenario download show it: the stored
  * record and, for a record kept as actions, its strokes folded with the match around each (shared
  * `matchShots`). A finished match never changes its strokes, so its view is kept (a few dozen of the latest).
  * A live one is read afresh each time, since a record just written (a stroke, the result) must show at once,
  * and another process may have written it; reads that arrive together still share one.
  */
 
-export interface MatchView {
+export interface ShownMatch {
   readonly match: StoredMatch;
   /** The strokes with the match around each, in order. */
   readonly shots: readonly MatchShot[];
   /**
    * Whether the strokes were folded from the record's actions. A record written before matches were kept as
-   * actions (or one that does not fold) has only its stored strokes: shown, with their verdicts' score, but
-   * without the shelves before each, so without a scenario to download.
+   * actions has only its stored strokes: shown, with their verdicts' score, but without the shelves before
+   * each, so without a scenario to download. A record that does not fold shows no strokes: a record keeps
+   * only what its fold does not give, so there is nothing to show them by.
    */
   readonly folded: boolean;
 }
 
-function unfoldedShots(match: StoredMatch): MatchShot[] {
-  return match.shots.map((stored) => {
+/**
+ * A match from before records were kept as actions, as its strokes were stored: shown with their verdicts'
+ * score, but without the match around each. The old tables kept whatever the table announced then.
+ */
+function legacyShots(match: StoredMatch): MatchShot[] {
+  return match.legacyShots.map((stored) => {
     const { at, ...played } = stored;
     const shelf = (stored.verdict as { shelf?: unknown } | null)?.shelf;
     const score: readonly [number, number] =
@@ -53,8 +58,8 @@ const KEPT_FINISHED = 64;
 export class MatchViews {
   readonly records: MatchRecords;
   private readonly logger: Logger;
-  private readonly kept = new Map<string, MatchView>();
-  private readonly loading = new Map<string, Promise<MatchView | null>>();
+  private readonly kept = new Map<string, ShownMatch>();
+  private readonly loading = new Map<string, Promise<ShownMatch | null>>();
 
   constructor(records: MatchRecords, logger: Logger) {
     this.records = records;
@@ -62,7 +67,7 @@ export class MatchViews {
   }
 
   /** The match's view, or null when there is no match with this id. */
-  async get(id: string): Promise<MatchView | null> {
+  async get(id: string): Promise<ShownMatch | null> {
     const kept = this.kept.get(id);
     if (kept) {
       // Most recently used last: the oldest is the one let go when the map is full.
@@ -77,14 +82,14 @@ export class MatchViews {
     return load;
   }
 
-  private async load(id: string): Promise<MatchView | null> {
+  private async load(id: string): Promise<ShownMatch | null> {
     const match = await this.records.getMatch(id);
     if (!match) return null;
-    let view: MatchView = { match, shots: unfoldedShots(match), folded: false };
+    let view: ShownMatch = { match, shots: legacyShots(match), folded: false };
     if (match.record) {
       const folded = matchShots(match.record);
       if (folded.ok) view = { match, shots: folded.value, folded: true };
-      // Shown from its stored strokes all the same: a record that does not fold still has its verdicts.
+      // Its header and listing are shown all the same, so the match's page still says who played and how it ended.
       else this.logger.warn({ matchId: id, reason: folded.error.message }, "a match record does not fold");
     }
     if (!match.result) return view;
@@ -96,6 +101,6 @@ export class MatchViews {
 }
 
 /** The stroke with this number, or undefined. */
-export function shotOf(view: MatchView, number: number): MatchShot | undefined {
+export function shotOf(view: ShownMatch, number: number): MatchShot | undefined {
   return view.shots.find((s) => s.played.number === number);
 }

@@ -115,7 +115,7 @@ export function createMatchesApi(views: MatchViews): ExpressRouter {
       refuse(res, 404, "not-found", "no match with this id");
       return;
     }
-    const { match } = view;
+    const { legacyShots: _stored, ...match } = view.match;
     // The traces travel once, in `shots`, as base64; the record lists the actions that fold into the match.
     const record = match.record && {
       header: match.record.header,
@@ -124,14 +124,13 @@ export function createMatchesApi(views: MatchViews): ExpressRouter {
     res.json({
       ...match,
       record,
-      shots: match.shots.map((s) => {
-        const folded = view.folded ? shotOf(view, s.number) : undefined;
-        return {
-          ...s,
-          trace: Buffer.from(s.trace).toString("base64"),
-          ...(folded ? { rest: folded.rest, after: folded.after, score: folded.score } : {}),
-        };
-      }),
+      // Each stroke as the table announced it, rebuilt by the record's fold (or as an old record stored it).
+      shots: view.shots.map(({ played, at, rest, after, score }) => ({
+        ...played,
+        at,
+        trace: Buffer.from(played.trace).toString("base64"),
+        ...(view.folded ? { rest, after, score } : {}),
+      })),
     });
   });
 

@@ -1,5 +1,11 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { type MatchState, newMatch, RECORD_FORMAT, type RecordHeader, type TableSettings } from "@habibka/shared/match";
+import {
+  initialMatch,
+  type MatchState,
+  RECORD_FORMAT,
+  type RecordHeader,
+  type TableSettings,
+} from "@habibka/shared/match";
 import { decide } from "@habibka/shared/pipeline";
 import type { CreateTableOptions } from "@habibka/shared/protocol";
 import { computerOpponentOf, computerSit } from "../computer/computer-seat.ts";
@@ -44,7 +50,7 @@ export function startRecord(settings: TableSettings, code: string, services: Tab
     seed,
     createdAt: Date.now(),
   };
-  return LiveMatch.start(header, newMatch({ opener: settings.opening, seed }), services, lost);
+  return LiveMatch.start(header, initialMatch(header), services, lost);
 }
 
 /** At a table against the computer, the computer sits first, by the same `sit` as a person, recorded. */

@@ -4,7 +4,7 @@ import {
   type MatchAction,
   type MatchRecord,
   type MatchState,
-  type PlayedShot,
+  type PlayedStroke,
   type TableSettings,
 } from "@habibka/shared/match";
 import { decide, expireShotClock, type MatchView, type Step, viewMatch } from "@habibka/shared/pipeline";
@@ -432,7 +432,7 @@ export class Table {
     this.computer?.poke();
   }
 
-  private announce(played: PlayedShot): void {
+  private announce(played: PlayedStroke): void {
     const message = shotBroadcast(this.live.matchId, played);
     this.port.broadcast("shot", message);
     this.port.state.animating = message.duration > 0;

@@ -1,8 +1,9 @@
 import type { PlayerIndex } from "../rules/position.ts";
-import { fail, ok } from "../rules/result.ts";
+import { fail, ok, type RuleError } from "../rules/result.ts";
 import { ACTION_TYPES, type MatchAction, type ShotRequest } from "./actions.ts";
 import { applyDraw } from "./draw.ts";
 import { applyExpire, applyResign } from "./endings.ts";
+import type { MatchErrorCode } from "./errors.ts";
 import { applyLag } from "./lag.ts";
 import type { MatchState } from "./match-state.ts";
 import { applyPass, applyTake } from "./offers.ts";
@@ -105,18 +106,30 @@ export function applyAction(state: MatchState, action: MatchAction): MatchResult
   }
 }
 
+function stoppedAt(index: number, action: MatchAction, error: RuleError<MatchErrorCode>): MatchResult<never> {
+  const { code, message, messageRu } = error;
+  return fail(code, `action ${index} (${String(action?.type)}): ${message}`, messageRu, `actions[${index}]`);
+}
+
+/** Sees each accepted action with the match before it; an error it returns stops the fold there. */
+export type FoldVisitor = (index: number, before: MatchState, transition: Transition) => MatchResult<null>;
+
 /**
- * Folds actions into a match in order. The first refused one stops the fold, with its index in `field`;
- * nothing is thrown for a mistake in the actions.
+ * Folds actions into a match in order: the one loop every reader of a record goes through (record.ts). The
+ * first refused action, or the first error of `visit`, stops the fold, with its index in `field`; nothing is
+ * thrown for a mistake in the actions.
  */
-export function foldActions(initial: MatchState, actions: readonly MatchAction[]): MatchResult<MatchState> {
+export function foldActions(
+  initial: MatchState,
+  actions: readonly MatchAction[],
+  visit?: FoldVisitor,
+): MatchResult<MatchState> {
   let state = initial;
   for (const [index, action] of actions.entries()) {
     const step = applyAction(state, action);
-    if (!step.ok) {
-      const { code, message, messageRu } = step.error;
-      return fail(code, `action ${index} (${String(action?.type)}): ${message}`, messageRu, `actions[${index}]`);
-    }
+    if (!step.ok) return stoppedAt(index, action, step.error);
+    const seen = visit?.(index, state, step.value);
+    if (seen && !seen.ok) return stoppedAt(index, action, seen.error);
     state = step.value.state;
   }
   return ok(state);

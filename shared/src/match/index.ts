@@ -11,5 +11,6 @@ export * from "./new-match.ts";
 export * from "./opponent.ts";
 export * from "./phases.ts";
 export * from "./record.ts";
+export * from "./recorded-stroke.ts";
 export * from "./shot.ts";
 export * from "./transition.ts";

@@ -1,20 +1,20 @@
-import type { CalledBall } from "../rules/call.ts";
 import { opponentOf, type Pair, type PlayerIndex } from "../rules/position.ts";
-import { fail, ok } from "../rules/result.ts";
+import { ok } from "../rules/result.ts";
 import type { Scenario } from "../rules/scenario.ts";
 import { toContractVerdict } from "../rules/verdict.ts";
 import type { ContractVerdict } from "../rules/verdict-types.ts";
 import type { BallPosition } from "../table/balls.ts";
 import type { MatchAction } from "./actions.ts";
-import { applyAction } from "./apply-action.ts";
-import { checkRecordFormat, initialMatch, type MatchRecord, type PlayedShot } from "./record.ts";
+import type { MatchState } from "./match-state.ts";
+import { foldRecord, type MatchRecord } from "./record.ts";
+import type { PlayedStroke } from "./recorded-stroke.ts";
 import type { MatchResult } from "./transition.ts";
 
 /**
  * A match's strokes as a viewer reads them from its record: each stroke the record keeps, with the match as
  * it stood before it (shelves in the order the balls arrived, debts, the opening) and the table the rules
- * left after it. Read by folding the record's actions, which judges the recorded physics again but never
- * simulates anything: the match pages, the shot pictures and the scenario download all come from here.
+ * left after it. Read by the record's one fold (`foldRecord`), which judges the recorded physics again but
+ * never simulates anything: the match pages, the shot pictures and the scenario download all come from here.
  */
 
 /** The match around one stroke, by seat. */
@@ -26,7 +26,7 @@ export interface ShotSituation {
 }
 
 export interface MatchShot {
-  readonly played: PlayedShot;
+  readonly played: PlayedStroke;
   /** Server time of the stroke, epoch ms. */
   readonly at: number;
   /** The match before the stroke. */
@@ -39,45 +39,32 @@ export interface MatchShot {
   readonly score: Pair<number>;
 }
 
-function situationOf(state: ReturnType<typeof initialMatch>): ShotSituation {
+function situationOf(state: MatchState): ShotSituation {
   return { shelves: state.shelves, debts: state.debts, opening: state.phase === "opening" };
 }
 
-function restOf(action: MatchAction, played: PlayedShot): readonly BallPosition[] {
+function restOf(action: MatchAction, played: PlayedStroke): readonly BallPosition[] {
   if ((action.type === "shot" || action.type === "lag") && action.result) return action.result.rest;
   return played.before;
 }
 
 /**
  * Every stroke of a record in order, each with its situation. A record of another format, or one whose
- * actions do not fold, is an error naming the first problem; it never throws.
+ * actions or strokes do not fold, is an error naming the first problem; it never throws.
  */
 export function matchShots(record: MatchRecord): MatchResult<MatchShot[]> {
-  const format = checkRecordFormat(record.header);
-  if (!format.ok) return format;
-  let state = initialMatch(record.header);
   const shots: MatchShot[] = [];
-  for (const [index, entry] of record.actions.entries()) {
-    const before = situationOf(state);
-    let next: ReturnType<typeof applyAction>;
-    try {
-      next = applyAction(state, entry.action);
-    } catch (cause) {
-      return fail("record-corrupt", `action ${index} does not fold: ${(cause as Error).message}`, "Запись повреждена.");
-    }
-    if (!next.ok) return next;
-    state = next.value.state;
-    if (!entry.played) continue;
+  const folded = foldRecord(record, ({ played, entry, before, after }) => {
     shots.push({
-      played: entry.played,
+      played,
       at: entry.at,
-      before,
-      rest: restOf(entry.action, entry.played),
-      after: state.table,
-      score: [state.shelves[0].length, state.shelves[1].length],
+      before: situationOf(before),
+      rest: restOf(entry.action, played),
+      after: after.table,
+      score: [after.shelves[0].length, after.shelves[1].length],
     });
-  }
-  return ok(shots);
+  });
+  return folded.ok ? ok(shots) : folded;
 }
 
 /** What a downloaded shot holds: the `habibka-sim` scenario, and what the server ruled, to compare with. */
@@ -93,11 +80,6 @@ export interface ShotScenarioFile extends Scenario {
     readonly seat: PlayerIndex;
     readonly verdict: ContractVerdict;
   };
-}
-
-interface RecordedRequest {
-  readonly stroke?: Scenario["shot"];
-  readonly call?: readonly CalledBall[];
 }
 
 /** A verdict by seat turned to the contract's view, where the striker is player 0. */
@@ -121,8 +103,8 @@ export function verdictForStriker(verdict: ContractVerdict, striker: PlayerIndex
  */
 export function shotScenario(matchId: string, shot: MatchShot): ShotScenarioFile | null {
   const { played, before } = shot;
-  const request = played.request as RecordedRequest | null;
-  if (played.kind !== "shot" || (played.seat !== 0 && played.seat !== 1) || !request?.stroke) return null;
+  if (played.kind !== "shot" || played.seat === -1) return null;
+  const { request } = played;
   const striker: PlayerIndex = played.seat;
   const other = opponentOf(striker);
   return {
@@ -138,7 +120,7 @@ export function shotScenario(matchId: string, shot: MatchShot): ShotScenarioFile
       matchId,
       shot: played.number,
       seat: striker,
-      verdict: verdictForStriker(played.verdict as ContractVerdict, striker),
+      verdict: verdictForStriker(played.verdict, striker),
     },
   };
 }

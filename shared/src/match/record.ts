@@ -1,23 +1,29 @@
 import { fail, ok } from "../rules/result.ts";
-import type { ShotVerdict } from "../rules/verdict-types.ts";
-import type { ShotEvent } from "../shot/shot-events.ts";
-import type { BallPosition } from "../table/balls.ts";
 import type { MatchAction } from "./actions.ts";
 import { foldActions } from "./apply-action.ts";
-import type { LagVerdict } from "./lag-verdict.ts";
 import type { MatchState, Opener } from "./match-state.ts";
 import { newMatch } from "./new-match.ts";
 import type { ComputerLevel, Opponent } from "./opponent.ts";
+import { checkFormatOneCopies } from "./record-format-one.ts";
+import { type PlayedStroke, playedStroke, type RecordedStroke } from "./recorded-stroke.ts";
 import type { MatchResult } from "./transition.ts";
 
 /**
  * The record of one match is the list of its actions (scalachess's Replay): the header says how the match
- * was set up, and folding the actions in order rebuilds it exactly. A stroke the physics played keeps what
- * a viewer needs to show it (the table at the stroke, the trace, the verdict), so nothing is simulated again.
+ * was set up, and folding the actions in order rebuilds it exactly. A stroke the physics played keeps beside
+ * its action only what a viewer needs and the fold cannot give (the table at the stroke, the trace), so
+ * nothing is simulated again and nothing is kept twice: the fold gives back the request, the events and the
+ * verdict (recorded-stroke.ts).
  */
 
-/** Bumped when the meaning of a stored record changes; every earlier format stays readable. */
-export const RECORD_FORMAT = 1;
+/**
+ * Bumped when the meaning of a stored record changes; every earlier format stays readable. Format 2 keeps a
+ * stroke without the copies format 1 kept of its events, its request and its verdict (record-format-one.ts).
+ */
+export const RECORD_FORMAT = 2;
+
+/** The formats this version reads. */
+export const READ_FORMATS: readonly number[] = [1, 2];
 
 /** The table's settings, as its creator chose them. */
 export interface TableSettings {
@@ -44,29 +50,12 @@ export interface RecordHeader {
   readonly createdAt: number;
 }
 
-/** A stroke as it was announced: the lag, a shot, or the shot clock's miss. */
-export interface PlayedShot {
-  readonly kind: "shot" | "lag" | "clock";
-  readonly number: number;
-  /** The seat that played it: -1 for the lag, which both play. */
-  readonly seat: number;
-  readonly request: unknown;
-  /** The table at the stroke (the opening's ball in hand placed; the two lag balls for the lag). */
-  readonly before: readonly BallPosition[];
-  readonly events: readonly ShotEvent[];
-  /** The trace in the compact binary form of shared/src/shot/trace-codec.ts. */
-  readonly trace: Uint8Array;
-  /** Seconds of animation: until the last visible movement (the trace itself runs to the end). */
-  readonly duration: number;
-  readonly verdict: ShotVerdict | LagVerdict;
-}
-
 export interface RecordedAction {
   /** Server time in epoch ms, for viewers; the rules never read it. */
   readonly at: number;
   readonly action: MatchAction;
   /** Present when the action played a stroke. */
-  readonly played?: PlayedShot;
+  readonly played?: RecordedStroke;
 }
 
 export interface MatchRecord {
@@ -74,33 +63,56 @@ export interface MatchRecord {
   readonly actions: readonly RecordedAction[];
 }
 
-/** The match a record's header sets up, before any action. */
+/** The match a record's header sets up, before any action: the only way a record's first state is built. */
 export function initialMatch(header: RecordHeader): MatchState {
   return newMatch({ opener: header.settings.opening, seed: header.seed });
 }
 
 /** Whether this version reads a record of the header's format: every reader of a record asks first. */
 export function checkRecordFormat(header: RecordHeader): MatchResult<RecordHeader> {
-  if (header.format === RECORD_FORMAT) return ok(header);
+  if (READ_FORMATS.includes(header.format)) return ok(header);
   return fail(
     "record-format",
-    `Record format ${String(header.format)} is not one this version reads (it reads ${RECORD_FORMAT}).`,
+    `Record format ${String(header.format)} is not one this version reads (it reads ${READ_FORMATS.join(", ")}).`,
     `Формат записи ${String(header.format)} не поддерживается.`,
     "format",
   );
 }
 
+/** One stroke of a record as the fold meets it: the whole stroke, its entry, and the match around it. */
+export interface FoldedStroke {
+  readonly played: PlayedStroke;
+  readonly entry: RecordedAction;
+  readonly before: MatchState;
+  readonly after: MatchState;
+}
+
 /**
- * Folds a record back into its match. A record of a format this code does not know, or whose actions do
- * not fold (corrupt, or edited by hand), is an error that names the first problem; it never throws.
+ * The one fold of a record: its actions applied in order from the header's match, each recorded stroke
+ * rebuilt and checked against the fold (and, in format 1, the copies it kept), and handed to `visit`. A
+ * record of a format this code does not know, or whose actions or strokes do not fold (corrupt, or edited by
+ * hand), is an error that names the first problem; it never throws.
  */
-export function replayMatch(record: MatchRecord): MatchResult<MatchState> {
+export function foldRecord(record: MatchRecord, visit?: (stroke: FoldedStroke) => void): MatchResult<MatchState> {
   const format = checkRecordFormat(record.header);
   if (!format.ok) return format;
+  const { actions } = record;
   try {
     return foldActions(
       initialMatch(record.header),
-      record.actions.map((a) => a.action),
+      actions.map((a) => a.action),
+      (index, before, transition) => {
+        const entry = actions[index]!;
+        if (!entry.played) return ok(null);
+        const played = playedStroke(before, entry.action, transition, entry.played);
+        if (!played.ok) return played;
+        if (record.header.format === 1) {
+          const copies = checkFormatOneCopies(entry.played, played.value);
+          if (!copies.ok) return copies;
+        }
+        visit?.({ played: played.value, entry, before, after: transition.state });
+        return ok(null);
+      },
     );
   } catch (cause) {
     return fail(
@@ -110,4 +122,9 @@ export function replayMatch(record: MatchRecord): MatchResult<MatchState> {
       "actions",
     );
   }
+}
+
+/** Folds a record back into its match (the fold of `foldRecord`, nothing visited). */
+export function replayMatch(record: MatchRecord): MatchResult<MatchState> {
+  return foldRecord(record);
 }

@@ -1,9 +1,8 @@
 import type { LagAction, MatchAction, ShotAction, ShotRequest } from "../match/actions.ts";
 import { applyAction, prepareShot } from "../match/apply-action.ts";
 import { lagPair, lagStrokes, validateLagShot } from "../match/lag.ts";
-import { explainLag } from "../match/lag-verdict.ts";
 import type { LagShot, MatchState } from "../match/match-state.ts";
-import type { PlayedShot } from "../match/record.ts";
+import { type PlayedStroke, playedStroke, type RecordedStroke } from "../match/recorded-stroke.ts";
 import { clockStroke, type ShotSetup } from "../match/shot.ts";
 import type { MatchResult, Transition } from "../match/transition.ts";
 import { DEFAULT_ENGINE, type EngineName } from "../physics/engines.ts";
@@ -11,7 +10,6 @@ import { type SimulationInput, type SimulationResult, simulate } from "../physic
 import type { LagMessage, ShotMessage } from "../protocol/client-messages.ts";
 import type { Pair } from "../rules/position.ts";
 import { fail, ok, type Result } from "../rules/result.ts";
-import { explainVerdict } from "../rules/verdict-words/index.ts";
 import { type BallTrace, encodeTrace } from "../shot/trace-codec.ts";
 import { visibleEnd } from "../shot/visible-end.ts";
 
@@ -26,7 +24,22 @@ export type Seat = 0 | 1;
 /** What a request became: the action to record, the transition it makes, and the stroke to announce. */
 export interface Step extends Transition {
   readonly action: MatchAction;
-  readonly played?: PlayedShot;
+  readonly played?: PlayedStroke;
+}
+
+/**
+ * An applied stroke's step: the stroke to announce is built by the fold's own code from what the record will
+ * keep (recorded-stroke.ts), so what the table shows now is what a reader of the record is shown later.
+ */
+function strokeStep(
+  match: MatchState,
+  action: MatchAction,
+  transition: Transition,
+  recorded: RecordedStroke,
+): Result<Step> {
+  const played = playedStroke(match, action, transition, recorded);
+  if (!played.ok) return played;
+  return ok({ ...transition, action, played: played.value });
 }
 
 /** The animation's length: until what is still moving can no longer be seen (visible-end.ts). */
@@ -74,20 +87,13 @@ export function judgePlannedShot(match: MatchState, plan: ShotPlan, simulation: 
   const action: ShotAction = { ...plan.request, result: { events: simulation.events, rest: simulation.rest } };
   const applied = applyAction(match, action);
   if (!applied.ok) return applied;
-  return ok({
-    ...applied.value,
-    action,
-    played: {
-      kind: "shot",
-      number: plan.request.shot,
-      seat: plan.seat,
-      request: plan.message,
-      before: plan.setup.table,
-      events: simulation.events,
-      trace: encodeTrace(simulation.trace ?? []),
-      duration: traceDuration(simulation.trace),
-      verdict: verdictOf(applied.value),
-    },
+  return strokeStep(match, action, applied.value, {
+    kind: "shot",
+    number: plan.request.shot,
+    seat: plan.seat,
+    before: plan.setup.table,
+    trace: encodeTrace(simulation.trace ?? []),
+    duration: traceDuration(simulation.trace),
   });
 }
 
@@ -101,11 +107,6 @@ export function playShot(
   const plan = planShot(match, seat, message);
   if (!plan.ok) return plan;
   return judgePlannedShot(match, plan.value, simulate(shotSimulation(plan.value), engine));
-}
-
-function verdictOf(transition: Transition) {
-  if (!transition.verdict) throw new Error("a shot transition without a verdict");
-  return transition.verdict;
 }
 
 /**
@@ -142,22 +143,13 @@ export function judgePlannedLag(match: MatchState, plan: LagPlan, simulation: Si
   const action: LagAction = { ...plan.action, result: { events: simulation.events, rest: simulation.rest } };
   const applied = applyAction(match, action);
   if (!applied.ok) return applied;
-  const lag = applied.value.lag;
-  if (!lag) throw new Error("a completed lag without its outcome");
-  return ok({
-    ...applied.value,
-    action,
-    played: {
-      kind: "lag",
-      number: match.shotNumber,
-      seat: -1,
-      request: { lags: plan.pair.shots },
-      before: plan.pair.simulation.balls,
-      events: simulation.events,
-      trace: encodeTrace(simulation.trace ?? []),
-      duration: traceDuration(simulation.trace),
-      verdict: { ...lag, explanation: explainLag(lag) },
-    },
+  return strokeStep(match, action, applied.value, {
+    kind: "lag",
+    number: match.shotNumber,
+    seat: -1,
+    before: plan.pair.simulation.balls,
+    trace: encodeTrace(simulation.trace ?? []),
+    duration: traceDuration(simulation.trace),
   });
 }
 
@@ -196,23 +188,15 @@ export function expireShotClock(match: MatchState): Result<Step> {
   if (!stroke) return fail("no-cue-ball", "No ball to play.", "Нечем играть.");
   const setup = prepareShot(match, stroke.request);
   if (!setup.ok) return setup;
-  const step = decide(match, { type: "clock", shot: match.shotNumber });
-  if (!step.ok) return step;
-  const verdict = verdictOf(step.value);
-  const events = stroke.result.events;
-  return ok({
-    ...step.value,
-    played: {
-      kind: "clock",
-      number: match.shotNumber,
-      seat: match.player,
-      request: { clock: "expired" },
-      before: setup.value.table,
-      events,
-      trace: encodeTrace([]),
-      duration: 0,
-      // Worded as the clock's shot, so that its explanation opens, as the table does, with the clock.
-      verdict: { ...verdict, explanation: explainVerdict({ kind: "clock", seat: match.player, verdict, events }) },
-    },
+  const action: MatchAction = { type: "clock", shot: match.shotNumber };
+  const applied = applyAction(match, action);
+  if (!applied.ok) return applied;
+  return strokeStep(match, action, applied.value, {
+    kind: "clock",
+    number: match.shotNumber,
+    seat: match.player,
+    before: setup.value.table,
+    trace: encodeTrace([]),
+    duration: 0,
   });
 }

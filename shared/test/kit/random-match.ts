@@ -1,12 +1,13 @@
 import {
   drawValue,
+  initialMatch,
   type MatchAction,
   type MatchState,
-  newMatch,
   type Opener,
   RECORD_FORMAT,
   type RecordedAction,
   type RecordHeader,
+  recordedPart,
 } from "../../src/match/index.ts";
 import { answerOffer, decide, expireShotClock, playLag, playShot, type Step } from "../../src/pipeline/index.ts";
 import { type Random, seededRandom } from "../../src/random.ts";
@@ -118,7 +119,7 @@ export function playRandomMatch(seed: number, maxActions = 40): RandomMatch {
     seed,
     createdAt: 0,
   };
-  let match = newMatch({ opener, seed });
+  let match = initialMatch(header);
   const actions: RecordedAction[] = [];
   const played: PlayedAction[] = [];
   for (let tries = 0; actions.length < maxActions && tries < maxActions * 6; tries++) {
@@ -128,7 +129,8 @@ export function playRandomMatch(seed: number, maxActions = 40): RandomMatch {
     const stored = JSON.parse(JSON.stringify(step.value.action)) as MatchAction;
     const applied = decide(match, stored);
     if (!applied.ok) throw new Error(`the stored form of an accepted action was refused: ${applied.error.message}`);
-    actions.push({ at: actions.length, action: stored, ...(step.value.played ? { played: step.value.played } : {}) });
+    const stroke = step.value.played ? { played: recordedPart(step.value.played) } : {};
+    actions.push({ at: actions.length, action: stored, ...stroke });
     played.push({ before: match, step: step.value, after: applied.value.state });
     match = applied.value.state;
     if (applied.value.rematch) break;

@@ -1,0 +1,80 @@
+import { type Kysely, sql } from "kysely";
+import { normalisedName } from "./migrations.ts";
+import type { RecordResult } from "./record-writes.ts";
+import type { RecordsDatabase } from "./records-schema.ts";
+
+/** The history's listings: finished public matches a page at a time, and matches looked up by id. */
+
+export interface MatchSummary {
+  readonly id: string;
+  readonly players: readonly [string | null, string | null];
+  readonly startedAt: number;
+  /** Null while the match is played (only a look-up by id lists those). */
+  readonly result: RecordResult | null;
+}
+
+/** A page of the history: at most `limit` matches after the one named, optionally one player's. */
+export interface ResultsQuery {
+  readonly limit: number;
+  readonly after?: { readonly finishedAt: number; readonly id: string };
+  readonly player?: string;
+}
+
+function summaryOf(row: { id: string; players: string; created_at: number; result: string | null }): MatchSummary {
+  return {
+    id: row.id,
+    players: JSON.parse(row.players),
+    startedAt: Number(row.created_at),
+    result: row.result === null ? null : JSON.parse(row.result),
+  };
+}
+
+/** LIKE's wildcards in a name (`_` may be one) stand for themselves. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Finished public matches, newest first (tables closed before a match began are not results), a page at a
+ * time: `after` is the last one of the previous page, and `player` keeps the matches that player played.
+ */
+export async function recentResults(db: Kysely<RecordsDatabase>, query: ResultsQuery): Promise<MatchSummary[]> {
+  let select = db
+    .selectFrom("match_records")
+    .select(["id", "players", "created_at", "result", "finished_at"])
+    .where("visibility", "=", "public")
+    .where("result", "is not", null)
+    .where("finished_at", "is not", null)
+    .where("result", "not like", '%"reason":"closed"%');
+  if (query.player !== undefined) {
+    select = select.where(
+      sql<boolean>`player_key like ${`%|${escapeLike(normalisedName(query.player))}|%`} escape '\\'`,
+    );
+  }
+  const after = query.after;
+  if (after) {
+    select = select.where((eb) =>
+      eb.or([
+        eb("finished_at", "<", after.finishedAt),
+        eb.and([eb("finished_at", "=", after.finishedAt), eb("id", ">", after.id)]),
+      ]),
+    );
+  }
+  const rows = await select.orderBy("finished_at", "desc").orderBy("id").limit(query.limit).execute();
+  return rows.map(summaryOf);
+}
+
+/**
+ * The matches with these ids, whatever their visibility (an id is the match's link: whoever holds it may see
+ * it) and whether or not they are over; unknown ids are left out.
+ */
+export async function matchSummaries(db: Kysely<RecordsDatabase>, ids: readonly string[]): Promise<MatchSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("match_records")
+    .select(["id", "players", "created_at", "result", "finished_at"])
+    .where("id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, summaryOf(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -1,0 +1,152 @@
+import { type RecordedStroke, type RecordHeader, recordedPart } from "@habibka/shared/match";
+import type { Insertable, Kysely } from "kysely";
+import type { OpenDatabase } from "./database.ts";
+import { playerKey } from "./migrations.ts";
+import type { MatchRecordsTable, RecordActionsTable, RecordsDatabase } from "./records-schema.ts";
+
+/**
+ * Writing a match record: its header when the match is created, then each action appended under the table's
+ * lease, the actions arriving together committed in one transaction (group-commit.ts, match-records.ts).
+ */
+
+/** How a record ended: a match's result, or `closed` for a table that closed before its match began. */
+export interface RecordResult {
+  readonly winner: 0 | 1 | null;
+  readonly reason: "eight" | "resignation" | "absence" | "closed" | "abandoned";
+  readonly shelves: readonly [number, number];
+  readonly finishedAt: number;
+}
+
+/** What the listings show beside the record, updated with the action that changes it. */
+export interface RecordListing {
+  readonly players?: readonly [string | null, string | null];
+  readonly result?: RecordResult;
+}
+
+/** A process's hold on a table, written with every action so that a table can only have one keeper. */
+export interface Lease {
+  readonly owner: string;
+  /** Epoch ms until which the lease runs. */
+  readonly until: number;
+}
+
+/** The table's lease was taken by another process: this one must stop keeping it. */
+export class LeaseLostError extends Error {
+  constructor(matchId: string) {
+    super(`the lease of match ${matchId} is held by another process`);
+    this.name = "LeaseLostError";
+  }
+}
+
+/** One action waiting for its transaction. */
+export interface ActionAppend {
+  readonly matchId: string;
+  readonly row: Insertable<RecordActionsTable>;
+  readonly listing: ReturnType<typeof listingColumns>;
+  readonly lease: Lease;
+}
+
+/** An action as the table appends it: the action as JSON, and the stroke it played, if any. */
+export interface ActionEntry {
+  readonly at: number;
+  readonly action: string;
+  readonly played?: RecordedStroke;
+}
+
+export function listingColumns(listing: RecordListing) {
+  const { players, result } = listing;
+  return {
+    ...(players ? { players: JSON.stringify(players), player_key: playerKey(players) } : {}),
+    ...(result ? { result: JSON.stringify(result), finished_at: result.finishedAt } : {}),
+  };
+}
+
+/** A new record's row: its header, held by the lease's owner, nobody seated yet. */
+export function headerRow(header: RecordHeader, lease: Lease): Insertable<MatchRecordsTable> {
+  return {
+    owner: lease.owner,
+    lease_until: lease.until,
+    id: header.matchId,
+    format: header.format,
+    code: header.code,
+    visibility: header.settings.visibility,
+    settings: JSON.stringify(header.settings),
+    seed: header.seed,
+    created_at: header.createdAt,
+    players: JSON.stringify([null, null]),
+    player_key: playerKey([null, null]),
+    result: null,
+    finished_at: null,
+  };
+}
+
+/** An action's row: only the part of a played stroke the record keeps, its trace in a binary column. */
+export function actionRow(matchId: string, seq: number, entry: ActionEntry): Insertable<RecordActionsTable> {
+  const type = (JSON.parse(entry.action) as { type: string }).type;
+  const { trace, ...stroke } = entry.played ? recordedPart(entry.played) : { trace: null };
+  return {
+    match_id: matchId,
+    seq,
+    at: entry.at,
+    type,
+    action: entry.action,
+    played: entry.played ? JSON.stringify(stroke) : null,
+    trace,
+  };
+}
+
+/** SQLite: the lease update guards each insert, and the worker runs the whole transaction in one request. */
+export async function appendInWorker(
+  db: Kysely<RecordsDatabase>,
+  writeGuarded: NonNullable<OpenDatabase["writeGuarded"]>,
+  batch: readonly ActionAppend[],
+): Promise<(Error | null)[]> {
+  const held = await writeGuarded(
+    batch.map((append) => ({
+      guard: db
+        .updateTable("match_records")
+        .set({ lease_until: append.lease.until, ...append.listing })
+        .where("id", "=", append.matchId)
+        .where("owner", "=", append.lease.owner)
+        .compile(),
+      writes: [db.insertInto("record_actions").values(append.row).compile()],
+    })),
+  );
+  return batch.map((append, i) => (held[i] ? null : new LeaseLostError(append.matchId)));
+}
+
+/**
+ * PostgreSQL: a round trip costs a hop of the event loop, so the transaction takes a few statements whatever
+ * the batch's size: the leases renewed (which also tells the tables still held), the held tables' actions in
+ * one insert, and the few listing changes.
+ */
+export async function appendOverNetwork(
+  db: Kysely<RecordsDatabase>,
+  batch: readonly ActionAppend[],
+): Promise<(Error | null)[]> {
+  return db.transaction().execute(async (trx) => {
+    const held = new Set<string>();
+    for (const owner of new Set(batch.map((a) => a.lease.owner))) {
+      const mine = batch.filter((a) => a.lease.owner === owner);
+      const rows = await trx
+        .updateTable("match_records")
+        .set({ lease_until: Math.max(...mine.map((a) => a.lease.until)) })
+        .where("id", "in", [...new Set(mine.map((a) => a.matchId))])
+        .where("owner", "=", owner)
+        .returning("id")
+        .execute();
+      for (const row of rows) held.add(row.id);
+    }
+    const kept = batch.filter((a) => held.has(a.matchId));
+    if (kept.length > 0)
+      await trx
+        .insertInto("record_actions")
+        .values(kept.map((a) => a.row))
+        .execute();
+    for (const append of kept) {
+      if (Object.keys(append.listing).length === 0) continue;
+      await trx.updateTable("match_records").set(append.listing).where("id", "=", append.matchId).execute();
+    }
+    return batch.map((a) => (held.has(a.matchId) ? null : new LeaseLostError(a.matchId)));
+  });
+}
