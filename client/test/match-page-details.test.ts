@@ -45,7 +45,7 @@ describe("a shot's seconds", () => {
   });
 
   it("no Latin unit letter in the Russian texts of the match page", () => {
-    for (const text of Object.values(ru.replay).filter((v): v is string => typeof v === "string")) {
+    for (const text of (Object.values(ru.replay) as unknown[]).filter((v): v is string => typeof v === "string")) {
       expect(text, text).not.toMatch(/\d\s?(?:s|m|ms|m\/s)\b|\}\}\s?(?:s|m)\b/);
     }
   });
