@@ -46,23 +46,36 @@ describe("the details around a match", () => {
   const game = useGameAndBrowser();
   const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/details-${name}.png` });
 
-  it("on a phone: the lobby's choices sit beside their circles, and the computer is named whole", async () => {
+  it("on a laptop and a phone the lobby's choices sit beside their circles; on a phone the computer is named whole", async () => {
+    for (const [name, options] of [
+      ["laptop", laptop],
+      ["phone", phone],
+    ] as const) {
+      const lobby = await game.newPage(options);
+      await lobby.goto(game.url);
+      for (const id of ["visibility-private", "opening-lag", "computer-level-master", "computer-pace-brisk"]) {
+        const input = lobby.getByTestId(id);
+        const label = lobby.locator("label", { has: input });
+        const [circle, whole] = [await box(input), await box(label)];
+        // On one line: the circle inside the label's height, its words to its right.
+        expect(whole.height, id).toBeLessThan(50);
+        expect(Math.abs(circle.y + circle.height / 2 - (whole.y + whole.height / 2)), id).toBeLessThan(3);
+        expect(whole.width - circle.width, id).toBeGreaterThan(30);
+        expect(circle.width, id).toBeLessThan(24);
+      }
+      // A wrapped choice sits right under the row before it, not a row's height further down.
+      const [novice, master] = [
+        await box(lobby.getByTestId("computer-level-novice")),
+        await box(lobby.getByTestId("computer-level-master")),
+      ];
+      expect(master.y - novice.y, name).toBeLessThan(50);
+      await lobby.getByTestId("computer-level-novice").scrollIntoViewIfNeeded();
+      await shot(lobby, `lobby-${name}`);
+      if (name === "laptop") await lobby.close();
+    }
     const page = await game.newPage(phone);
     await page.goto(game.url);
     await page.getByTestId("name-input").fill("Анна");
-    for (const id of ["visibility-private", "opening-lag", "computer-level-novice", "computer-pace-brisk"]) {
-      const input = page.getByTestId(id);
-      const label = page.locator("label", { has: input });
-      const [circle, whole] = [await box(input), await box(label)];
-      // On one line: the circle inside the label's height, its words to its right.
-      expect(whole.height, id).toBeLessThan(50);
-      expect(Math.abs(circle.y + circle.height / 2 - (whole.y + whole.height / 2)), id).toBeLessThan(3);
-      expect(whole.width - circle.width, id).toBeGreaterThan(30);
-      expect(circle.width, id).toBeLessThan(24);
-    }
-    await page.getByTestId("computer-level-novice").scrollIntoViewIfNeeded();
-    await shot(page, "lobby-phone");
-
     await page.getByTestId("computer-level-novice").check();
     await page.getByTestId("computer-pace-brisk").check();
     await page.getByTestId("play-computer").tap();
@@ -199,7 +212,10 @@ describe("the details around a match", () => {
           ] as const) {
             const page = await game.newPage(options);
             await page.goto(`${game.url}/m/${matchId}/${foul}`);
-            await expect.poll(() => page.getByTestId("match-page").getAttribute("data-live")).toBe("false");
+            // The result may reach the record a moment after the table shows it; the page reads again until then.
+            await expect
+              .poll(() => page.getByTestId("match-page").getAttribute("data-live"), { timeout: 15_000 })
+              .toBe("false");
             const times = page.getByTestId("match-times");
             expect(await times.textContent()).toMatch(/^Начало \d\d\.\d\d\.\d{4}, \d\d:\d\d · Конец \d\d:\d\d$/);
             await page.getByTestId("shot-scrubber").fill("100");
