@@ -3,7 +3,8 @@ import { clauseName } from "@habibka/shared/verdict-words";
 import { polyline, type TableContext } from "./canvas-context.ts";
 import { withTableTransform } from "./draw-table.ts";
 import type { DrawingItem } from "./drawing-items.ts";
-import { toScreen, type Viewport } from "./viewport.ts";
+import { drawLabels, type LaidLabel, layOutLabels, type VerdictLabel } from "./verdict-labels.ts";
+import type { Viewport } from "./viewport.ts";
 
 /**
  * Paints a verdict's drawing (verdict-drawing.ts) over the balls: marks in table coordinates, so they sit
@@ -15,6 +16,8 @@ export interface VerdictPaintOptions {
   readonly language: "ru" | "en";
   /** The tag beside an item; by default its clause, with the safety rule's letter in the reader's alphabet. */
   readonly tag?: (item: DrawingItem) => string | null;
+  /** The balls as drawn under the verdict (table coordinates): its numbers and tags keep off them. */
+  readonly balls?: readonly Point[];
 }
 
 const MARK = "rgba(255,255,255,0.9)";
@@ -73,23 +76,36 @@ export function drawVerdict(
   viewport: Viewport,
   items: readonly DrawingItem[],
   options: VerdictPaintOptions,
-): void {
+): LaidLabel[] {
   const px = 1 / Math.max(viewport.scale, 1e-6);
   withTableTransform(ctx, viewport, () => {
     // The chain first, wide and soft, so the marks it links stay readable on top of it.
     for (const item of items) if (item.kind === "safety-chain") chain(ctx, item.points, px);
     for (const item of items) mark(ctx, item, px);
   });
+  const laid = layOutLabels(ctx, viewport, verdictLabels(items, options), options.balls ?? []);
+  drawLabels(ctx, laid);
+  return laid;
+}
+
+/**
+ * The drawing's words: a cushion's order in a square (so that the balls' runs can be followed one contact
+ * after another, and a numbered contact is never taken for a numbered ball), and the clause tags.
+ */
+export function verdictLabels(items: readonly DrawingItem[], options: VerdictPaintOptions): VerdictLabel[] {
   const tagOf = options.tag ?? ((item: DrawingItem) => defaultTag(item, options.language));
+  const labels: VerdictLabel[] = [];
+  for (const item of items) {
+    if (item.kind === "cushion") {
+      labels.push({ kind: "number", at: item.at, text: String(item.order), colour: colourOf(item), proof: item.proof });
+    }
+  }
   for (const item of items) {
     const text = tagOf(item);
     const at = anchorOf(item);
-    if (text && at) tag(ctx, viewport, at, text, colourOf(item));
+    if (text && at) labels.push({ kind: "tag", at, text, colour: colourOf(item), proof: item.proof });
   }
-  // A cushion's order goes inside its dot, so the balls' runs can be followed one contact after another.
-  for (const item of items) {
-    if (item.kind === "cushion") orderNumber(ctx, viewport, item.at, item.order, item.proof);
-  }
+  return labels;
 }
 
 function chain(ctx: TableContext, points: readonly Point[], px: number): void {
@@ -134,18 +150,10 @@ function mark(ctx: TableContext, item: DrawingItem, px: number): void {
     case "miss":
       ring(ctx, item.at, BALL_RADIUS * 1.6, colour, width, [5 * px, 4 * px]);
       return;
-    case "cushion": {
-      // A square, so that a numbered cushion contact is never taken for a numbered ball.
-      const s = Math.max(7 * px, BALL_RADIUS * 0.5);
-      ctx.fillStyle = item.proof ? PROOF : "rgba(20,20,20,0.85)";
-      ctx.beginPath();
-      ctx.roundRect(item.at.x - s, item.at.y - s, 2 * s, 2 * s, s * 0.3);
-      ctx.fill();
-      ctx.strokeStyle = colour;
-      ctx.lineWidth = 1.5 * px;
-      ctx.stroke();
+    case "cushion":
+      // Only the point of contact: its numbered square is a label, placed clear of the others.
+      dot(ctx, item.at, 2.5 * px, colour);
       return;
-    }
     case "centre-line": {
       // A diamond on the centre line where the ball's centre crossed it.
       const s = Math.max(6 * px, BALL_RADIUS * 0.5);
@@ -227,38 +235,4 @@ function arrow(ctx: TableContext, from: Point, to: Point, colour: string, px: nu
   ctx.lineTo(tip.x - ux * head + uy * head * 0.5, tip.y - uy * head - ux * head * 0.5);
   ctx.closePath();
   ctx.fill();
-}
-
-const TAG_FONT = 11;
-
-function tag(ctx: TableContext, viewport: Viewport, at: Point, text: string, colour: string): void {
-  const { px, py } = toScreen(viewport, at.x, at.y);
-  const size = Math.max(10, Math.min(14, TAG_FONT * (viewport.scale / 400)));
-  ctx.font = `700 ${size.toFixed(1)}px system-ui, "DejaVu Sans", sans-serif`;
-  const width = ctx.measureText(text).width + size * 0.8;
-  const height = size * 1.5;
-  // Up and to the right of the mark, kept inside the picture.
-  const x = Math.min(Math.max(px + 10, 2), viewport.width - width - 2);
-  const y = Math.min(Math.max(py - 10 - height, 2), viewport.height - height - 2);
-  ctx.fillStyle = "rgba(12,16,14,0.82)";
-  ctx.beginPath();
-  ctx.roundRect(x, y, width, height, height / 2);
-  ctx.fill();
-  ctx.strokeStyle = colour;
-  ctx.lineWidth = 1.25;
-  ctx.stroke();
-  ctx.fillStyle = colour;
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
-  ctx.fillText(text, x + width / 2, y + height / 2 + 0.5);
-}
-
-function orderNumber(ctx: TableContext, viewport: Viewport, at: Point, order: number, proof: boolean): void {
-  const { px, py } = toScreen(viewport, at.x, at.y);
-  const size = Math.max(8, Math.min(13, BALL_RADIUS * viewport.scale * 0.7));
-  ctx.font = `700 ${size.toFixed(1)}px system-ui, "DejaVu Sans", sans-serif`;
-  ctx.fillStyle = proof ? "#1b1b1b" : "#ffffff";
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
-  ctx.fillText(String(order), px, py + 0.5);
 }

@@ -8,8 +8,11 @@ export {
   drawStaticTable,
   withTableTransform,
 } from "./draw-table.ts";
-export { drawVerdict, type VerdictPaintOptions } from "./draw-verdict.ts";
+export { drawVerdict, type VerdictPaintOptions, verdictLabels } from "./draw-verdict.ts";
 export type { DrawingItem, DrawingKind, DrawnVerdict, VerdictDrawing, VerdictDrawingInput } from "./drawing-items.ts";
+export { type Box, type Circle, type LabelRequest, type PlacedLabel, placeLabels } from "./label-placement.ts";
 export { drawingOfShot, isDrawnVerdict, type ShotToDraw } from "./shot-drawing.ts";
+export { type BallPath, drawBallPaths, pathsOfTrace, type TracedBall } from "./shot-paths.ts";
 export { itemsBy, verdictDrawing } from "./verdict-drawing.ts";
+export type { LaidLabel, VerdictLabel } from "./verdict-labels.ts";
 export { FRAME_WIDTH, fitTable, toScreen, toTable, type Viewport } from "./viewport.ts";

@@ -271,6 +271,13 @@ describe("match pages, the history and shared shots", () => {
       expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toContain(`Удар ${miss}`);
     });
 
+    it("a foul's page says the foul, even on the break, whose first sentence tells of the break", async () => {
+      // The golden record's shot 2 is the break, a foul for want of a safety.
+      const description = meta(await page(`/m/${GOLDEN_ID}/2`), "og:description")!;
+      expect(description).toMatch(/^Штраф — Player 1: не выполнен отыгрыш/);
+      expect(description).not.toContain("Разбой");
+    });
+
     it("a Host header that is not a host name never reaches the head: the links stay relative", async () => {
       const html = await new Promise<string>((resolve, reject) => {
         const req = request(

@@ -152,6 +152,7 @@ export const en: Messages = {
   },
   computer: {
     name: "Computer · {{level}}",
+    title: "Computer",
     mark: "computer",
     seating: "The computer is sitting down…",
     level: {
@@ -368,7 +369,10 @@ export const en: Messages = {
     keys: "Space or K pauses; ←/→ a shot back and forth; J/L half a second back and forth",
     shots: "Shots and score",
     score: "{{score}}",
-    toTable: "To the table",
+    toTable: "Open the table",
+    startedAt: "Started {{time}}",
+    finishedAt: "Ended {{time}}",
+    seconds: "{{value}} s",
     marks: {
       foul: "foul",
       bonus: "bonus shot",

@@ -157,6 +157,7 @@ export const ru = {
   },
   computer: {
     name: "Компьютер · {{level}}",
+    title: "Компьютер",
     mark: "компьютер",
     seating: "Компьютер садится за стол…",
     level: {
@@ -373,7 +374,10 @@ export const ru = {
     keys: "Пробел или K — пауза; ←/→ — удар назад и вперёд; J/L — полсекунды назад и вперёд",
     shots: "Удары и счёт",
     score: "{{score}}",
-    toTable: "За стол",
+    toTable: "Открыть стол",
+    startedAt: "Начало {{time}}",
+    finishedAt: "Конец {{time}}",
+    seconds: "{{value}} с",
     marks: {
       foul: "штраф",
       bonus: "доп. удар",

@@ -37,7 +37,10 @@ function MatchLine({ match, onOpen }: { readonly match: MatchSummaryShown; reado
       </a>
       {when > 0 && (
         <time dateTime={new Date(when).toISOString()}>
-          {new Date(when).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" })}
+          {/* Labelled, since the match's page gives both its start and its end. */}
+          {t(match.result?.finishedAt ? "replay.finishedAt" : "replay.startedAt", {
+            time: new Date(when).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" }),
+          })}
         </time>
       )}
     </li>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { gameServerEndpoint } from "../net/endpoint.ts";
 import { MatchPlayer } from "./MatchPlayer.tsx";
 import { fetchMatchPage, type MatchPageData, matchPath, type PageShot, scoreAfter } from "./match-data.ts";
+import { matchTimes } from "./match-times.ts";
 import { markOf } from "./timeline.ts";
 
 /**
@@ -95,6 +96,7 @@ export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
   const [name0, name1] = data.players;
   const result = data.result;
   const finalScore = scoreAfter(data.shots, data.shots.length - 1);
+  const times = matchTimes(data.startedAt, result?.finishedAt ?? null, i18n.language);
 
   async function copyLink(number: number) {
     const link = `${window.location.origin}${matchPath(id, number)}`;
@@ -140,26 +142,46 @@ export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
           </span>{" "}
           <span data-testid="match-player-1">{name1 || "—"}</span>
         </h2>
-        <p className="status" data-testid="match-status">
+        <div className="status" data-testid="match-status">
           {live ? (
             <>
-              <span className="live-dot">●</span> {t("replay.live")}{" "}
-              <button type="button" className="link" onClick={() => onTable(data.code)}>
+              {/* The state and the way to the table apart: a sentence, then a button, never read as one. */}
+              <span className="live-state" data-testid="match-live">
+                <span className="live-dot" aria-hidden="true">
+                  ●
+                </span>{" "}
+                {t("replay.live")}
+              </span>
+              <button
+                type="button"
+                className="to-table"
+                data-testid="match-to-table"
+                onClick={() => onTable(data.code)}
+              >
                 {t("replay.toTable")}
               </button>
             </>
           ) : result?.winner === 0 || result?.winner === 1 ? (
-            `${t("replay.finished")}: ${t("replay.won", { name: data.players[result.winner] || "—" })} (${t(`replay.ended.${result.reason}`, { defaultValue: result.reason })})`
+            <span>{`${t("replay.finished")}: ${t("replay.won", { name: data.players[result.winner] || "—" })} (${t(`replay.ended.${result.reason}`, { defaultValue: result.reason })})`}</span>
           ) : (
-            `${t("replay.finished")}: ${t("replay.noWinner")}`
+            <span>{`${t("replay.finished")}: ${t("replay.noWinner")}`}</span>
           )}
-          {data.startedAt > 0 && (
-            <time dateTime={new Date(data.startedAt).toISOString()}>
-              {" · "}
-              {new Date(data.startedAt).toLocaleString(i18n.language)}
-            </time>
-          )}
-        </p>
+        </div>
+        {(times.start || times.end) && (
+          <p className="match-times" data-testid="match-times">
+            {times.start && (
+              <time dateTime={new Date(data.startedAt).toISOString()} data-testid="match-start">
+                {t("replay.startedAt", { time: times.start })}
+              </time>
+            )}
+            {times.start && times.end && " · "}
+            {times.end && result && (
+              <time dateTime={new Date(result.finishedAt).toISOString()} data-testid="match-end">
+                {t("replay.finishedAt", { time: times.end })}
+              </time>
+            )}
+          </p>
+        )}
       </header>
       <MatchPlayer
         shots={data.shots}

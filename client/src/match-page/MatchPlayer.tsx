@@ -9,6 +9,7 @@ import { legendLines } from "../ui/drawing-text.ts";
 import { drawingWanted, rememberDrawing } from "../ui/use-verdict-layer.ts";
 import { isFoulShot, verdictText } from "../ui/verdict-text.ts";
 import { type PageShot, type SeatNames, scoreAfter } from "./match-data.ts";
+import { formatSeconds } from "./match-times.ts";
 import { markOf, nextSpeed, ShotClock, SPEEDS, type Speed } from "./timeline.ts";
 
 /**
@@ -152,7 +153,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
     const tick = () => {
       const time = clock.time();
       if (scrubberRef.current) scrubberRef.current.value = String(time);
-      if (timeRef.current) timeRef.current.textContent = time.toFixed(1);
+      if (timeRef.current) timeRef.current.textContent = formatSeconds(time, language);
       if (!clock.playing) return;
       if (clock.stopped() !== wasStopped) {
         wasStopped = clock.stopped();
@@ -171,7 +172,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [version, index, shots.length]);
+  }, [version, index, shots.length, language]);
 
   // The keys of a video player: Space/K play and pause, ←/→ a shot, J/L half a second.
   useEffect(() => {
@@ -221,6 +222,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
   const message = shot.message;
   const score = scoreAfter(shots, index);
   const lines = drawing ? legendLines(drawing, message.events, language) : [];
+  const shotLength = t("replay.seconds", { value: formatSeconds(length, language) });
 
   return (
     <div
@@ -294,22 +296,17 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
               ))}
             </select>
           </label>
-          <button
-            type="button"
-            className="speed-step"
-            aria-label={`${t("replay.speed")} −`}
-            onClick={() => setSpeed(nextSpeed(clock.speed, -1))}
-          >
-            −
-          </button>
-          <button
-            type="button"
-            className="speed-step"
-            aria-label={`${t("replay.speed")} +`}
-            onClick={() => setSpeed(nextSpeed(clock.speed, 1))}
-          >
-            +
-          </button>
+          {([-1, 1] as const).map((by) => (
+            <button
+              key={by}
+              type="button"
+              className="speed-step"
+              aria-label={`${t("replay.speed")} ${by < 0 ? "−" : "+"}`}
+              onClick={() => setSpeed(nextSpeed(clock.speed, by))}
+            >
+              {by < 0 ? "−" : "+"}
+            </button>
+          ))}
           {/* At a live table the player is left for the live view; on a page, it jumps to the latest shot. */}
           {(onLeave || (live && !following)) && (
             <button
@@ -345,7 +342,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
             }}
           />
           <span className="time">
-            <span ref={timeRef}>0.0</span> / {length.toFixed(1)} s
+            <span ref={timeRef}>{formatSeconds(0, language)}</span> / {shotLength}
           </span>
         </label>
       </div>

@@ -135,9 +135,10 @@ export function TableCanvas(props: Props) {
         const events = t > lastTimeRef.current ? animation.eventsBetween(lastTimeRef.current, t) : [];
         if (events.length > 0) current.onEvents?.(events);
         lastTimeRef.current = t;
-        drawBalls(ctx, viewport, animation.positionsAt(t));
+        const balls = animation.positionsAt(t);
+        drawBalls(ctx, viewport, balls);
         const stopped = t >= animation.duration;
-        if (layer) drawVerdict(ctx, viewport, itemsBy(layer.drawing, t, stopped), { language: layer.language });
+        if (layer) drawVerdict(ctx, viewport, itemsBy(layer.drawing, t, stopped), { language: layer.language, balls });
         if (clock) {
           if (clock.running()) frame = requestAnimationFrame(draw);
           return;
@@ -150,7 +151,7 @@ export function TableCanvas(props: Props) {
         return;
       }
       drawBalls(ctx, viewport, current.balls);
-      if (layer) drawVerdict(ctx, viewport, layer.drawing.items, { language: layer.language });
+      if (layer) drawVerdict(ctx, viewport, layer.drawing.items, { language: layer.language, balls: current.balls });
       drawOverlay(ctx, viewport, current.overlay, wordsRef.current);
       const foci = current.overlay.loupes.map((f) => ({ ...f, ...toScreen(viewport, f.x, f.y) }));
       for (const loupe of placeLoupes(viewport, foci)) drawLoupe(ctx, viewport, loupe, current);

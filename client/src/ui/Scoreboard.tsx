@@ -47,6 +47,9 @@ export function Scoreboard({ snapshot, seat }: Props) {
           );
         }
         const absent = !player.connected;
+        // The computer's level on the line below its name: «Компьютер · новичок» on one line was cut to
+        // «Компьютер…» in a phone's half of the strip.
+        const level = player.computer && snapshot.level ? t(`computer.level.${snapshot.level}`) : null;
         return (
           <div
             key={key}
@@ -61,8 +64,8 @@ export function Scoreboard({ snapshot, seat }: Props) {
               ) : (
                 <span className={absent ? "dot off" : "dot on"} aria-hidden="true" />
               )}
-              <span className="name">
-                {player.name}
+              <span className="name" title={player.name} data-testid={`player-name-${index}`}>
+                {level ? t("computer.title") : player.name}
                 {seat === index && <em className="you-tag"> ({t("table.you")})</em>}
               </span>
               <span className="score" data-testid={`score-${index}`}>
@@ -70,6 +73,11 @@ export function Scoreboard({ snapshot, seat }: Props) {
               </span>
             </div>
             <div className="player-line">
+              {level && (
+                <span className="level" data-testid={`computer-level-shown-${index}`}>
+                  {level}
+                </span>
+              )}
               <span className="shelf" title={t("table.shelf")}>
                 {player.shelf.map((ball) => (
                   <BallIcon key={ball} id={ball} size={15} />

@@ -54,23 +54,26 @@ export function ShotLog({ shots, actions, names, onReplay }: Props) {
             <li key={`${m.kind}-${m.number}`} data-testid={`log-${m.number}`}>
               <div className="log-head">
                 <strong>{t("log.entry", { number: m.number, name: m.kind === "lag" ? t("log.lag") : name })}</strong>
-                {m.trace && entry.shot.before && (
-                  <button type="button" data-testid={`replay-${m.number}`} onClick={() => onReplay(entry.shot)}>
-                    {t("log.replay")}
-                  </button>
-                )}
-                {before && (
-                  // In a tab of its own, so the match goes on here while the shot is taken apart there.
-                  <a
-                    className="button-link"
-                    href={practiceLink(window.location.origin, before)}
-                    target="_blank"
-                    rel="noopener"
-                    data-testid={`analyse-${m.number}`}
-                  >
-                    {t("log.analyse")}
-                  </a>
-                )}
+                {/* Together, so that on a narrow panel they wrap to a line of their own side by side. */}
+                <span className="log-buttons">
+                  {m.trace && entry.shot.before && (
+                    <button type="button" data-testid={`replay-${m.number}`} onClick={() => onReplay(entry.shot)}>
+                      {t("log.replay")}
+                    </button>
+                  )}
+                  {before && (
+                    // In a tab of its own, so the match goes on here while the shot is taken apart there.
+                    <a
+                      className="button-link"
+                      href={practiceLink(window.location.origin, before)}
+                      target="_blank"
+                      rel="noopener"
+                      data-testid={`analyse-${m.number}`}
+                    >
+                      {t("log.analyse")}
+                    </a>
+                  )}
+                </span>
               </div>
               {m.kind === "shot" && m.request?.call && (
                 <p className="hint">

@@ -240,7 +240,9 @@ export function TableView({ session, state: synced, onLobby }: Props) {
       <aside className="side-panel" data-testid="side-panel">
         <MatchMenu session={session} state={state} names={names} />
       </aside>
-      {touring && seat !== null && <TourOverlay onDone={() => setTouring(false)} />}
+      {touring && seat !== null && (
+        <TourOverlay onDone={() => setTouring(false)} hidden={snapshot.animating || playback !== null} />
+      )}
       <pre hidden data-testid="ball-positions">
         {JSON.stringify(tableBalls.map((b) => [b.id, Math.round(b.x * 1e4) / 1e4, Math.round(b.y * 1e4) / 1e4]))}
       </pre>

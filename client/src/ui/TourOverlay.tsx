@@ -20,10 +20,15 @@ function finishTour(): void {
   }
 }
 
-/** The first visit's three steps: how to aim, how to call, how to set the power and shoot. */
-export function TourOverlay({ onDone }: { readonly onDone: () => void }) {
+/**
+ * The first visit's three steps: how to aim, how to call, how to set the power and shoot. While a shot plays
+ * (the opponent's first stroke, most often) it steps aside, keeping its step, so that it never hides the
+ * balls the player is watching; it comes back once they stop.
+ */
+export function TourOverlay({ onDone, hidden = false }: { readonly onDone: () => void; readonly hidden?: boolean }) {
   const { t } = useTranslation();
   const [step, setStep] = useState(0);
+  if (hidden) return null;
   const name = STEPS[step]!;
   const last = step === STEPS.length - 1;
   const done = () => {

@@ -2,12 +2,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MatchShot } from "@habibka/shared/match";
 import { readUntrusted } from "@habibka/shared/protocol";
-import { verdictSentences } from "@habibka/shared/verdict-words";
 import type { Application, Request, Response } from "express";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
 import { MatchId, type MatchViews, ShotNumber, type ShownMatch, shotOf } from "./match-views.ts";
-import { PICTURE_HEIGHT, PICTURE_WIDTH, type PictureInput, renderShotPicture } from "./shot-picture.ts";
+import { leadSentence, PICTURE_HEIGHT, PICTURE_WIDTH, type PictureInput, renderShotPicture } from "./shot-picture.ts";
 
 /**
  * The match pages: `/m/<id>` (a match) and `/m/<id>/<n>` (the match at shot n) are the web client's routes,
@@ -108,11 +107,12 @@ function playerNames(view: ShownMatch): string {
 }
 
 /**
- * A shot page's description: the verdict's first sentence in Russian, with the players' names, in the words
- * of the shared verdict catalogue, so a shared link says what the match page itself shows for that shot.
+ * A shot page's description: the verdict's lead sentence in Russian (for a foul, the one saying the foul),
+ * with the players' names, in the words of the shared verdict catalogue, so a shared link says what the
+ * match page itself shows for that shot.
  */
 export function shotDescription(shot: MatchShot, players: readonly (string | null)[]): string {
-  return verdictSentences(shot.played, players, "ru")[0] ?? "";
+  return leadSentence(shot, players, "ru");
 }
 
 interface PageHead {
