@@ -83,6 +83,52 @@ describe("aiming by finger, keys and clicks on the practice table", () => {
 
   for (const [name, device] of [
     ["phone", PHONE],
+    ["laptop", LAPTOP],
+  ] as const) {
+    it(`${name}: a double call stays readable, and a called ball tapped again leaves the call`, async () => {
+      const page = await env.newPage(device);
+      await openPractice(page, env.url);
+      const touch = name === "phone";
+      const call = async (ball: number, pocket: PocketId) => {
+        // On a laptop calling starts from the call control; a finger calls by tapping at once.
+        if (!touch) await page.getByTestId("open-call").click();
+        const spot = (await spots(page)).find((b) => b[0] === ball)!;
+        await tapTable(page, { x: spot[1], y: spot[2] }, touch);
+        await tapTable(page, mouth(pocket), touch);
+      };
+      await call(15, "FL");
+      await call(11, "FR");
+      await waitFor(
+        "the double call",
+        () => callsShown(page),
+        (c) => c.length === 2,
+      );
+      expect(await callsShown(page)).toEqual(["15:FL", "11:FR"]);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/touch-keys-${name}-double-call.png` });
+      // Both entries lie whole inside the call's area, clear of the call button beside it.
+      const area = (await page.locator(".call-area").boundingBox())!;
+      const button = (await page.getByTestId("open-call").boundingBox())!;
+      for (const entry of await page.getByTestId("call-entry").all()) {
+        const box = (await entry.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(area.x - 0.5);
+        expect(box.x + box.width).toBeLessThanOrEqual(area.x + area.width + 0.5);
+        expect(box.x + box.width).toBeLessThanOrEqual(button.x);
+      }
+      if (!touch) await page.getByTestId("open-call").click();
+      const ball15 = (await spots(page)).find((b) => b[0] === 15)!;
+      await tapTable(page, { x: ball15[1], y: ball15[2] }, touch);
+      await waitFor(
+        "the call without 15",
+        () => callsShown(page),
+        (c) => c.length === 1,
+      );
+      expect(await callsShown(page)).toEqual(["11:FR"]);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/touch-keys-${name}-call-removed.png` });
+    });
+  }
+
+  for (const [name, device] of [
+    ["phone", PHONE],
     ["laptop", TOUCH_LAPTOP],
   ] as const) {
     it(`${name}: a finger's 2° arc at 200 px turns the aim 2°, and the pull sets power 0.02 m/s a pixel`, async () => {
