@@ -162,7 +162,8 @@ describe("aiming by finger, keys and clicks on the practice table", () => {
       for (let i = 1; i <= 20; i++) await pull.move(await at(aim + 180, i * 5));
       const reading = page.getByTestId("power-reading");
       await reading.waitFor();
-      expect(await reading.textContent()).toBe(`${(speed + 2).toFixed(2)} м/с`);
+      // The last move's render may come a frame after the event: wait for it, not for a fixed time.
+      await expect.poll(() => reading.textContent()).toBe(`${(speed + 2).toFixed(2)} м/с`);
       await page.screenshot({ path: `${SCREENSHOT_DIR}/touch-keys-${name}-pull.png` });
       await pull.up();
       await reading.waitFor({ state: "detached" });
