@@ -129,10 +129,11 @@ describe("a public table: lobby, lag, call and rematch", () => {
         const other = opener === anna ? boris : anna;
         const positions = JSON.parse(await ballPositions(opener)) as [number, number, number][];
         const ball = positions.filter(([id]) => id !== 0).sort((a, b) => a[1] - b[1])[0]!;
-        // A click on the ball picks it for the call; the pocket comes from the pocket buttons.
+        // With the call control open a click on the ball picks it for the call (outside it a click aims); the
+        // pocket comes from the pocket buttons.
+        await opener.getByTestId("open-call").click();
         const at = await canvasPoint(opener, ball[1], ball[2]);
         await opener.mouse.click(at.px, at.py);
-        await opener.getByTestId("open-call").click();
         await expect.poll(() => opener.getByTestId("call-picker").textContent()).toContain(String(ball[0]));
         await opener.getByTestId("pocket-FL").click();
         await expect.poll(() => opener.getByTestId("call-summary").textContent()).toContain(String(ball[0]));

@@ -260,15 +260,16 @@ describe("two people play a whole match of Habibka in two browsers", () => {
     await setSpeed(page, planned.stroke.speed);
     if (planned.call.length > 0) {
       for (const call of planned.call) {
-        // The call on the table: the ball, then the pocket (the phone taps the pocket itself, the laptop uses
-        // the pocket buttons); the way follows the aim until set with its switch.
+        // The call on the table: the ball, then the pocket (the phone taps the ball and the pocket itself; the
+        // laptop opens the call control first, as a click outside it aims, then uses the pocket buttons); the
+        // way follows the aim until set with its switch.
         const ball = positions.find(([id]) => id === call.ball)!;
+        if (!isPhone(page)) await press(page, "open-call");
         await touchTable(page, ball[1], ball[2]);
         if (isPhone(page)) {
           const mouth = POCKETS[call.pocket].mouthCentre;
           await touchTable(page, mouth.x, mouth.y);
         } else {
-          await press(page, "open-call");
           await press(page, `pocket-${call.pocket}`);
         }
         const entry = page.locator(`[data-testid=call-entry][data-ball="${call.ball}"]`);

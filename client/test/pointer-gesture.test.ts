@@ -13,6 +13,7 @@ import {
 const ctx: GestureContext = {
   cue: { x: -1, y: 0 },
   angle: 0,
+  speed: 2.5,
   balls: [
     { id: 1, x: -1, y: 0 },
     { id: 7, x: 0.5, y: 0.2 },
@@ -63,12 +64,14 @@ describe("the table's pointer", () => {
   });
 
   it("a tap picks a ball, or a pocket; while a ball waits for its pocket, the pocket wins by a pocket", () => {
-    expect(run([down({ x: 0.5, y: 0.2 }), up({ x: 0.5, y: 0.2 })]).effects).toEqual([{ kind: "tap-ball", ball: 7 }]);
+    expect(run([down({ x: 0.5, y: 0.2 }), up({ x: 0.5, y: 0.2 })]).effects).toMatchObject([
+      { kind: "tap-ball", ball: 7 },
+    ]);
     const mouth = POCKETS.FL.mouthCentre;
     expect(run([down(mouth), up(mouth)]).effects).toEqual([{ kind: "tap-pocket", pocket: "FL" }]);
     const nearBoth = { ...ctx, balls: [...ctx.balls, { id: 9, x: mouth.x - 0.05, y: mouth.y - 0.05 }] };
     const at = { x: mouth.x - 0.05, y: mouth.y - 0.05 };
-    expect(run([down(at), up(at)], nearBoth).effects).toEqual([{ kind: "tap-ball", ball: 9 }]);
+    expect(run([down(at), up(at)], nearBoth).effects).toMatchObject([{ kind: "tap-ball", ball: 9 }]);
     expect(run([down(at), up(at)], { ...nearBoth, pending: true }).effects).toEqual([
       { kind: "tap-pocket", pocket: "FL" },
     ]);
@@ -76,7 +79,7 @@ describe("the table's pointer", () => {
 
   it("a mouse click on a ball is a tap, not an aim; a small wobble stays a tap", () => {
     const { effects } = run([down({ x: 0.5, y: 0.2 }, "mouse"), move({ x: 0.508, y: 0.2 }), up({ x: 0.508, y: 0.2 })]);
-    expect(effects).toEqual([{ kind: "tap-ball", ball: 7 }]);
+    expect(effects).toMatchObject([{ kind: "tap-ball", ball: 7, device: "mouse" }]);
   });
 
   it("the ball in hand is dragged when placing", () => {
@@ -87,16 +90,27 @@ describe("the table's pointer", () => {
     expect(effects).toEqual([{ kind: "place", at: { x: -1.2, y: 0.3 } }]);
   });
 
-  it("on touch, a drag back from the cue ball sets the power, the further the harder", () => {
-    const pull = (d: number) => {
-      const { effects } = run([down({ x: -1, y: 0 }), move({ x: -1 - d, y: 0 })]);
+  it("on touch, a drag back from the cue ball sets the power from where it was, 0.02 m/s a pixel", () => {
+    const pull = (d: number, speed = 2.5) => {
+      const { effects } = run([down({ x: -1, y: 0 }), move({ x: -1 - d, y: 0 })], { ...ctx, speed });
       return (effects.find((e) => e.kind === "power") as { speed: number }).speed;
     };
+    // 50 px back (0.2 m at 4 mm a pixel) is 1 m/s more: four times finer than the slider's 0.08 m/s a pixel.
+    expect(pull(0.2)).toBeCloseTo(3.5, 9);
     expect(pull(0.2)).toBeGreaterThan(pull(0.1));
     expect(pull(5)).toBe(12);
+    // Back then forward again: the pull softens the stroke it made.
+    const { effects } = run([down({ x: -1, y: 0 }), move({ x: -1.4, y: 0 }), move({ x: -1.1, y: 0 })]);
+    expect((effects.at(-1) as { speed: number }).speed).toBeCloseTo(3, 9);
     // Forward from the cue ball steers the aim instead, and sets no power.
     const forward = run([down({ x: -1, y: 0 }), move({ x: -0.8, y: 0.05 }), move({ x: -0.8, y: 0.1 })]);
     expect(forward.state.kind).toBe("aiming");
-    expect(forward.effects.map((e) => e.kind)).toEqual(["aim"]);
+    expect(forward.effects.every((e) => e.kind === "aim")).toBe(true);
+  });
+
+  it("a mouse click on a ball carries the direction to the ball's centre", () => {
+    const { effects } = run([down({ x: 0.5, y: 0.2 }, "mouse"), up({ x: 0.5, y: 0.2 })]);
+    const angle = (Math.atan2(0.2, 1.5) * 180) / Math.PI;
+    expect(effects).toEqual([{ kind: "tap-ball", ball: 7, device: "mouse", angle: expect.closeTo(angle, 9) }]);
   });
 });

@@ -16,6 +16,8 @@ export interface AimState {
   readonly call: readonly CallEntry[];
   /** A ball picked for the call, waiting for its pocket. */
   readonly pending: number | null;
+  /** The call control is open: a click on a ball picks it for the call instead of aiming at it. */
+  readonly calling: boolean;
   /** Where the ball in hand stands (opening shot, lag); null: the default spot. */
   readonly place: Point | null;
 }
@@ -54,6 +56,7 @@ export function freshAim(phase: string, angle = 0): AimState {
     offset: { x: 0, y: 0 },
     call: [],
     pending: null,
+    calling: false,
     place: null,
   };
 }

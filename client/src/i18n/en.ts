@@ -189,7 +189,7 @@ export const en: Messages = {
   },
   call: {
     title: "Call",
-    none: "No call: tap a ball, then a pocket",
+    none: "No call: Call, then a ball and a pocket",
     pick: "Tap a ball on the table, then a pocket",
     pickPocket: "Ball {{ball}}: which pocket?",
     pickPocketOwn: "Own ball [свояк] {{ball}}: which pocket?",
@@ -201,6 +201,10 @@ export const en: Messages = {
     waySwitch: "Change to “{{way}}”",
     direct: "direct",
     bank: "off a cushion",
+    wayShort: {
+      direct: "direct",
+      bank: "cushion",
+    },
     ball: enVerdictWords.ball,
     ownBall: "own ball {{ball}}",
     entry: "{{ball}} into the {{pocket}}, {{way}}",
@@ -305,11 +309,11 @@ export const en: Messages = {
     },
     call: {
       title: "The call",
-      text: "Tap a ball, then a pocket: that is the call. Your own ball [свояк] is the cue ball: tap it. Direct or off a cushion follows your line; the switch under the table changes it. The called pocket turns green when the line goes in.",
+      text: "Press Call (on a phone you may tap at once), then a ball and a pocket: that is the call; tapping a called ball again takes it out. Without Call, a mouse click on a ball aims at it. Your own ball [свояк] is the cue ball: tap it. Direct or off a cushion follows your line; the switch under the table changes it. The called pocket turns green when the line goes in.",
     },
     shoot: {
       title: "Power and shot",
-      text: "Set the power with the slider (or pull back from the cue ball), the tip with the Spin button, then Shoot. The verdict shows when the balls stop; you may skip the animation.",
+      text: "Set the power with the slider, or by finger: hold the cue ball and pull back along the cue (harder) or forward (softer); the power shows over the table. Enter shoots. The tip with the Spin button, then Shoot. The verdict shows when the balls stop; you may skip the animation.",
     },
   },
   rules: {

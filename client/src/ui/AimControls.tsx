@@ -36,13 +36,16 @@ interface Props {
   readonly onWay: (ball: number, way: Way) => void;
   readonly onRemove: (ball: number) => void;
   readonly onClear: () => void;
+  /** The call control is open (calling): a click on a ball picks it for the call. */
+  readonly calling: boolean;
+  readonly onCalling: (calling: boolean) => void;
+  /** A finger pulls the power on the table: the reading is shown big over the table, above the finger. */
+  readonly pulling: boolean;
   readonly onShoot: () => void;
   readonly canShoot: boolean;
   /** The table is drawn turned a quarter (portrait): pocket pictures follow it. */
   readonly upright: boolean;
 }
-
-type Popover = "call" | "spin" | null;
 
 interface Turn {
   readonly id: string;
@@ -86,8 +89,18 @@ function TurnButton({ turn, onTurn }: { readonly turn: Turn; readonly onTurn: Pr
 export function AimControls(props: Props) {
   const { t } = useTranslation();
   const { kind, mode, cue } = props;
-  const [open, setOpen] = useState<Popover>(null);
-  const toggle = (p: Popover) => setOpen((current) => (current === p ? null : p));
+  const [spinOpen, setSpinOpen] = useState(false);
+  // The call's popover is the composer's calling state (a click on a ball then calls); the spin's is ours.
+  const open = props.calling ? "call" : spinOpen ? "spin" : null;
+  const toggle = (p: "call" | "spin") => {
+    if (p === "call") {
+      props.onCalling(!props.calling);
+      setSpinOpen(false);
+    } else {
+      if (props.calling) props.onCalling(false);
+      setSpinOpen(!spinOpen);
+    }
+  };
   const spinOff = props.offset.x !== 0 || props.offset.y !== 0;
   return (
     <section
@@ -102,7 +115,6 @@ export function AimControls(props: Props) {
             cue={cue}
             onPocket={(pocket) => {
               props.onPocket(pocket);
-              setOpen(null);
             }}
             onOwn={props.onOwn}
             onClear={props.onClear}
@@ -114,7 +126,7 @@ export function AimControls(props: Props) {
       {open === "spin" && kind === "shot" && (
         <div className="popover spin-popover" data-testid="spin-popover">
           <SpinPicker offset={props.offset} onChange={props.onOffset} />
-          <button type="button" className="close" onClick={() => setOpen(null)}>
+          <button type="button" className="close" onClick={() => setSpinOpen(false)}>
             {t("app.close")}
           </button>
         </div>
@@ -185,6 +197,15 @@ export function AimControls(props: Props) {
           <span className="hint">{t("lag.hint")}</span>
         )}
       </div>
+      {props.pulling && (
+        <output
+          className="popover power-reading"
+          data-testid="power-reading"
+          style={{ left: "50%", transform: "translateX(-50%)", fontSize: "1.6rem", pointerEvents: "none" }}
+        >
+          {t("aim.speedValue", { speed: props.speed.toFixed(2) })}
+        </output>
+      )}
       {kind === "shot" && cue === COLOURED_BALL && (
         <p className="warning warning-float" role="alert" data-testid="coloured-warning">
           {t("aim.colouredWarning")}

@@ -19,10 +19,12 @@ interface SummaryProps {
 
 /**
  * The call [заказ] as it stands: each ball with its pocket and its way, the way a two-state switch
- * (прямо / от борта) whose lit half is the current one.
+ * (прямо / от борта) whose lit half is the current one. A double call shows its ways by their short names
+ * and without the swap sign, so both entries fit a phone's row beside the call and spin buttons.
  */
 export function CallSummary({ call, cue, onWay, onRemove, upright = false, lit = [] }: SummaryProps) {
   const { t } = useTranslation();
+  const compact = call.length > 1;
   if (call.length === 0) {
     return (
       <p className="call-summary empty" data-testid="call-summary">
@@ -31,7 +33,7 @@ export function CallSummary({ call, cue, onWay, onRemove, upright = false, lit =
     );
   }
   return (
-    <ul className="call-summary" data-testid="call-summary">
+    <ul className="call-summary" data-testid="call-summary" style={compact ? { gap: "0.35rem" } : undefined}>
       {call.map((c, i) => (
         <li
           key={c.ball}
@@ -52,19 +54,22 @@ export function CallSummary({ call, cue, onWay, onRemove, upright = false, lit =
             <button
               type="button"
               className="way-toggle"
+              style={compact ? { padding: "0 0.35rem" } : undefined}
               aria-pressed={c.way === "bank"}
               aria-label={t("call.wayNow", { way: t(`call.${c.way}`) })}
               title={t("call.waySwitch", { way: t(`call.${c.way === "direct" ? "bank" : "direct"}`) })}
               data-testid={`call-way-${c.ball}`}
               onClick={() => onWay(c.ball, c.way === "direct" ? "bank" : "direct")}
             >
-              {t(`call.${c.way}`)}
-              <span className="swap" aria-hidden="true">
-                ⇄
-              </span>
+              {compact ? t(`call.wayShort.${c.way}`) : t(`call.${c.way}`)}
+              {!compact && (
+                <span className="swap" aria-hidden="true">
+                  ⇄
+                </span>
+              )}
             </button>
           ) : (
-            <span className="way-shown">{t(`call.${c.way}`)}</span>
+            <span className="way-shown">{compact ? t(`call.wayShort.${c.way}`) : t(`call.${c.way}`)}</span>
           )}
           {onRemove && (
             <button

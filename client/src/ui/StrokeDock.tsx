@@ -34,12 +34,16 @@ export function StrokeDock({ composer, canShoot, upright }: Props) {
       lit={composer.marks.map((m) => m.lit)}
       callTarget={callTarget}
       onPocket={(pocket) =>
-        callTarget !== null && update({ call: withCalled(aim.call, callTarget, pocket), pending: null })
+        callTarget !== null && update({ call: withCalled(aim.call, callTarget, pocket), pending: null, calling: false })
       }
       onOwn={() => update({ pending: cue })}
       onWay={(ball, way) => update({ call: withWay(call, ball, way) })}
       onRemove={(ball) => update({ call: withoutCalled(aim.call, ball) })}
       onClear={() => update({ call: [], pending: null })}
+      calling={aim.calling}
+      // Leaving the call control drops a ball still waiting for its pocket: clicks aim again.
+      onCalling={(calling) => update(calling ? { calling } : { calling, pending: null })}
+      pulling={composer.pulling}
       onShoot={composer.shoot}
       canShoot={canShoot}
       upright={upright}

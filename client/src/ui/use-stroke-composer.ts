@@ -130,7 +130,7 @@ export function useStrokeComposer(options: ComposerOptions) {
       return;
     }
     // The lag is no shot of the call's; a ball in hand is the cue ball already.
-    const patch = aimPatchOf(effect, aim, { callTarget, canCall: !lag, canPickCue: !placing });
+    const patch = aimPatchOf(effect, aim, { callTarget, canCall: !lag, canPickCue: !placing, cue: cueId });
     if (patch) update(patch);
   }
   const pointer = useTablePointer(
@@ -138,6 +138,7 @@ export function useStrokeComposer(options: ComposerOptions) {
       ? {
           cue: cuePos,
           angle: aim.angle,
+          speed: aim.speed,
           balls: composedBalls,
           placing: placing !== null,
           pending: aim.pending !== null,
@@ -205,6 +206,8 @@ export function useStrokeComposer(options: ComposerOptions) {
     turn,
     shoot,
     onPointer: pointer.onPointer,
+    /** A finger pulls the power on the table: its reading is shown over the table. */
+    pulling: pointer.pulling,
     onKeyDown,
   };
 }
