@@ -20,9 +20,10 @@ import {
   type TableSettings,
 } from "@habibka/shared/match";
 import type { AimMessage, AnswerMessage, LagMessage, ShotMessage } from "@habibka/shared/protocol";
+import type { PlayerIndex } from "@habibka/shared/rules";
 import type { Logger } from "../logger.ts";
 import type { Handled } from "../table/refusals.ts";
-import { hashSeatToken, newSeatToken, type SeatIndex } from "../table/seating.ts";
+import { hashSeatToken, newSeatToken } from "../table/seating.ts";
 import { AIM_SHOW_MS, aimSweep, type Pause, pauseMs } from "./computer-pace.ts";
 
 /**
@@ -63,7 +64,7 @@ export interface Decider {
 }
 
 export interface ComputerSeatOptions {
-  readonly seat: SeatIndex;
+  readonly seat: PlayerIndex;
   readonly level: ComputerLevel;
   readonly decider: Decider;
   readonly table: ComputerTable;
@@ -79,7 +80,7 @@ export interface ComputerSeatOptions {
 /** The seat and strength of the computer at a table against it, from the table's settings; null for two people. */
 export function computerOpponentOf(
   settings: TableSettings,
-): { readonly seat: SeatIndex; readonly level: ComputerLevel } | null {
+): { readonly seat: PlayerIndex; readonly level: ComputerLevel } | null {
   if (settings.opponent !== "computer") return null;
   return { seat: COMPUTER_SEAT, level: settings.level ?? DEFAULT_COMPUTER_LEVEL };
 }
@@ -88,7 +89,7 @@ export function computerOpponentOf(
  * The computer takes its seat as a person does, by a `sit`: named for its level, with the hash of a seat token
  * that is never given to anyone, so nobody can ever return to its seat.
  */
-export function computerSit(seat: SeatIndex, level: ComputerLevel): SitAction {
+export function computerSit(seat: PlayerIndex, level: ComputerLevel): SitAction {
   return { type: "sit", player: seat, name: COMPUTER_NAMES[level], token: hashSeatToken(newSeatToken()) };
 }
 
@@ -103,7 +104,7 @@ type Task =
 type Played = "done" | "stale" | "refused";
 
 export class ComputerSeat {
-  readonly seat: SeatIndex;
+  readonly seat: PlayerIndex;
   readonly level: ComputerLevel;
   private readonly options: ComputerSeatOptions;
   /** The turn under way, if any. */

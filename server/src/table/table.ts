@@ -7,9 +7,9 @@ import {
   type PlayedShot,
   type TableSettings,
 } from "@habibka/shared/match";
-import { decide, expireShotClock, type MatchView, type Step, viewMatch } from "@habibka/shared/pipeline";
+import { expireShotClock, type MatchView, type Step, stepMatch, viewMatch } from "@habibka/shared/pipeline";
 import { type ActionBroadcast, type ChatBroadcast, CLOSE_CODES, type JoinTableOptions } from "@habibka/shared/protocol";
-import type { Result } from "@habibka/shared/rules";
+import type { PlayerIndex, Result } from "@habibka/shared/rules";
 import type { ComputerSeat } from "../computer/computer-seat.ts";
 import type { Command, SeatedSender, Sender } from "./commands.ts";
 import { computerAtTable } from "./computer-at-table.ts";
@@ -17,7 +17,7 @@ import { LiveMatch } from "./live-match.ts";
 import { rematchAgreed, seatComputer, startRecord } from "./new-match.ts";
 import { type ClientError, type Handled, notRecorded, refusal } from "./refusals.ts";
 import { SeatHolds } from "./seat-holds.ts";
-import { hashSeatToken, newSeatToken, type SeatIndex, Seating } from "./seating.ts";
+import { hashSeatToken, newSeatToken, Seating } from "./seating.ts";
 import { shotBroadcast } from "./shot-broadcast.ts";
 import { ShotTiming } from "./shot-timing.ts";
 import { mirrorMatch, mirrorSeats } from "./state-mirror.ts";
@@ -209,7 +209,7 @@ export class Table {
     let seatToken = request.seatToken;
     if (admission.role === "newcomer") {
       seatToken = newSeatToken();
-      const sat = decide(this.live.match, {
+      const sat = stepMatch(this.live.match, {
         type: "sit",
         player: admission.seat,
         name: request.name,
@@ -264,7 +264,7 @@ export class Table {
   }
 
   /** The seat a connection holds, or null for a spectator. */
-  seatOf(sessionId: string): SeatIndex | null {
+  seatOf(sessionId: string): PlayerIndex | null {
     return this.seating.seatOf(sessionId);
   }
 
@@ -319,7 +319,7 @@ export class Table {
 
   /** An action that needs no physics: a player's resignation or rematch, a seat's expiry, a leave. */
   async perform(action: MatchAction): Promise<Handled> {
-    return this.play(action.type, decide(this.live.match, action));
+    return this.play(action.type, stepMatch(this.live.match, action));
   }
 
   tell(action: ActionBroadcast): void {
@@ -384,7 +384,7 @@ export class Table {
 
   private async drawOpener(): Promise<void> {
     const match = this.live.match;
-    const drawn = decide(match, {
+    const drawn = stepMatch(match, {
       type: "draw",
       shot: match.shotNumber,
       source: { value: drawValue(this.live.header.seed) },
@@ -461,7 +461,7 @@ export class Table {
 
   // ---- seats ---------------------------------------------------------------------------------------------
 
-  private seatExpired(seat: SeatIndex): void {
+  private seatExpired(seat: PlayerIndex): void {
     void this.queue(async () => {
       if (this.seating.isPresent(seat) || !this.live.match.seats[seat]) {
         this.holds.release(seat);

@@ -9,7 +9,7 @@ import type { MatchResult, Transition } from "../match/transition.ts";
 import { DEFAULT_ENGINE, type EngineName } from "../physics/engines.ts";
 import { type SimulationInput, type SimulationResult, simulate } from "../physics/simulate.ts";
 import type { LagMessage, ShotMessage } from "../protocol/client-messages.ts";
-import type { Pair } from "../rules/position.ts";
+import type { Pair, PlayerIndex } from "../rules/position.ts";
 import { fail, ok, type Result } from "../rules/result.ts";
 import { explainVerdict } from "../rules/verdict-words/index.ts";
 import { type BallTrace, encodeTrace } from "../shot/trace-codec.ts";
@@ -20,8 +20,6 @@ import { visibleEnd } from "../shot/visible-end.ts";
  * match applies the action. The room, the tests and the computer player call these; none reads a clock or
  * Math.random (randomness comes in the match's seed), so the match replays exactly from its actions.
  */
-
-export type Seat = 0 | 1;
 
 /** What a request became: the action to record, the transition it makes, and the stroke to announce. */
 export interface Step extends Transition {
@@ -35,7 +33,7 @@ function traceDuration(traces: readonly BallTrace[] | undefined): number {
 }
 
 /** Applies an action that needs no physics: seating, the draw, answers, resignation, expiry, rematch. */
-export function decide(match: MatchState, action: MatchAction): MatchResult<Step> {
+export function stepMatch(match: MatchState, action: MatchAction): MatchResult<Step> {
   const applied = applyAction(match, action);
   if (!applied.ok) return applied;
   return ok({ ...applied.value, action });
@@ -43,14 +41,14 @@ export function decide(match: MatchState, action: MatchAction): MatchResult<Step
 
 /** A shot checked and ready for the physics: the request as the match will record it, and what to simulate. */
 export interface ShotPlan {
-  readonly seat: Seat;
+  readonly seat: PlayerIndex;
   readonly message: ShotMessage;
   readonly request: ShotRequest;
   readonly setup: ShotSetup;
 }
 
 /** Checks a shot against the match and says what to simulate (nothing is simulated yet). */
-export function planShot(match: MatchState, seat: Seat, message: ShotMessage): Result<ShotPlan> {
+export function planShot(match: MatchState, seat: PlayerIndex, message: ShotMessage): Result<ShotPlan> {
   const request: ShotRequest = {
     type: "shot",
     shot: message.shotNumber,
@@ -94,7 +92,7 @@ export function judgePlannedShot(match: MatchState, plan: ShotPlan, simulation: 
 /** A shot, simulated here on `engine` (exact unless given) and judged: plan, physics, judgement in one. */
 export function playShot(
   match: MatchState,
-  seat: Seat,
+  seat: PlayerIndex,
   message: ShotMessage,
   engine: EngineName = DEFAULT_ENGINE,
 ): Result<Step> {
@@ -119,7 +117,7 @@ export interface LagPlan {
 }
 
 /** Checks a lag shot against the match and says what, if anything, to simulate. */
-export function planLag(match: MatchState, seat: Seat, message: LagMessage): Result<LagPlan> {
+export function planLag(match: MatchState, seat: PlayerIndex, message: LagMessage): Result<LagPlan> {
   if (match.phase !== "lag") return fail("wrong-phase", "The lag is over.", "Раскат уже сыгран.");
   const checked = validateLagShot(match, seat, message);
   if (!checked.ok) return checked;
@@ -138,7 +136,7 @@ export function planLag(match: MatchState, seat: Seat, message: LagMessage): Res
 
 /** Judges a planned lag with what the physics made of the pair (null for the first shot, which waits). */
 export function judgePlannedLag(match: MatchState, plan: LagPlan, simulation: SimulationResult | null): Result<Step> {
-  if (plan.pair === null || simulation === null) return decide(match, plan.action);
+  if (plan.pair === null || simulation === null) return stepMatch(match, plan.action);
   const action: LagAction = { ...plan.action, result: { events: simulation.events, rest: simulation.rest } };
   const applied = applyAction(match, action);
   if (!applied.ok) return applied;
@@ -164,7 +162,7 @@ export function judgePlannedLag(match: MatchState, plan: LagPlan, simulation: Si
 /** One player's lag shot, the pair simulated here on `engine` (exact unless given) and judged. */
 export function playLag(
   match: MatchState,
-  seat: Seat,
+  seat: PlayerIndex,
   message: LagMessage,
   engine: EngineName = DEFAULT_ENGINE,
 ): Result<Step> {
@@ -177,14 +175,14 @@ export function playLag(
 /** Taking the offer (the player will shoot) or passing it; both are told to the table at once. */
 export function answerOffer(
   match: MatchState,
-  seat: Seat,
+  seat: PlayerIndex,
   answer: { readonly shotNumber: number; readonly accept: boolean },
 ): Result<Step> {
   // Said first, whatever the phase: "there is nothing to answer" is what a player needs to hear.
   if (match.offer === null) {
     return fail("no-offer", "There is no offer to answer now.", "Сейчас нечего принимать или отклонять.");
   }
-  return decide(match, { type: answer.accept ? "take" : "pass", shot: answer.shotNumber, player: seat });
+  return stepMatch(match, { type: answer.accept ? "take" : "pass", shot: answer.shotNumber, player: seat });
 }
 
 /**
@@ -196,7 +194,7 @@ export function expireShotClock(match: MatchState): Result<Step> {
   if (!stroke) return fail("no-cue-ball", "No ball to play.", "Нечем играть.");
   const setup = prepareShot(match, stroke.request);
   if (!setup.ok) return setup;
-  const step = decide(match, { type: "clock", shot: match.shotNumber });
+  const step = stepMatch(match, { type: "clock", shot: match.shotNumber });
   if (!step.ok) return step;
   const verdict = verdictOf(step.value);
   const events = stroke.result.events;
