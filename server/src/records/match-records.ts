@@ -3,6 +3,7 @@ import type {
   MatchAction,
   MatchRecord,
   PlayedShot,
+  RecordEnd,
   RecordedAction,
   RecordHeader,
 } from "@habibka/shared/match";
@@ -34,7 +35,7 @@ interface ActionAppend {
 /** How a record ended: a match's result, or `closed` for a table that closed before its match began. */
 export interface RecordResult {
   readonly winner: 0 | 1 | null;
-  readonly reason: "eight" | "resignation" | "absence" | "closed" | "abandoned";
+  readonly reason: RecordEnd;
   readonly shelves: readonly [number, number];
   readonly finishedAt: number;
 }

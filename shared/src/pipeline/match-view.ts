@@ -1,3 +1,4 @@
+import type { MatchEnd } from "../match/endings.ts";
 import type { MatchState } from "../match/match-state.ts";
 import type { BallPosition } from "../table/balls.ts";
 
@@ -14,7 +15,7 @@ export interface MatchView {
   readonly shotNumber: number;
   readonly lastBall: boolean;
   readonly winner: 0 | 1 | null;
-  readonly finishReason: "" | "eight" | "resignation" | "absence";
+  readonly finishReason: "" | MatchEnd;
   readonly table: readonly BallPosition[];
   readonly shelves: readonly [readonly number[], readonly number[]];
   readonly debts: readonly [number, number];
