@@ -3,13 +3,14 @@ import {
   hasBegun,
   type MatchAction,
   type MatchRecord,
+  type MatchResult,
   type MatchState,
   type PlayedShot,
   type TableSettings,
 } from "@habibka/shared/match";
 import { expireShotClock, type MatchView, type Step, stepMatch, viewMatch } from "@habibka/shared/pipeline";
 import { type ActionBroadcast, type ChatBroadcast, CLOSE_CODES, type JoinTableOptions } from "@habibka/shared/protocol";
-import type { PlayerIndex, Result } from "@habibka/shared/rules";
+import type { PlayerIndex } from "@habibka/shared/rules";
 import type { ComputerSeat } from "../computer/computer-seat.ts";
 import type { Command, SeatedSender, Sender } from "./commands.ts";
 import { computerAtTable } from "./computer-at-table.ts";
@@ -312,7 +313,7 @@ export class Table {
   }
 
   /** Records a step of the pipeline's and applies it: refusals pass through, a failed write is `not-recorded`. */
-  async play(type: string, step: Result<Step>): Promise<Handled> {
+  async play(type: string, step: MatchResult<Step>): Promise<Handled> {
     if (!step.ok) return refusal(type, step.error);
     return (await this.apply(step.value)) ? undefined : notRecorded(type);
   }

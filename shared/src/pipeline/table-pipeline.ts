@@ -10,7 +10,7 @@ import { DEFAULT_ENGINE, type EngineName } from "../physics/engines.ts";
 import { type SimulationInput, type SimulationResult, simulate } from "../physics/simulate.ts";
 import type { LagMessage, ShotMessage } from "../protocol/client-messages.ts";
 import type { Pair, PlayerIndex } from "../rules/position.ts";
-import { fail, ok, type Result } from "../rules/result.ts";
+import { fail, ok } from "../rules/result.ts";
 import { explainVerdict } from "../rules/verdict-words/index.ts";
 import { type BallTrace, encodeTrace } from "../shot/trace-codec.ts";
 import { visibleEnd } from "../shot/visible-end.ts";
@@ -48,7 +48,7 @@ export interface ShotPlan {
 }
 
 /** Checks a shot against the match and says what to simulate (nothing is simulated yet). */
-export function planShot(match: MatchState, seat: PlayerIndex, message: ShotMessage): Result<ShotPlan> {
+export function planShot(match: MatchState, seat: PlayerIndex, message: ShotMessage): MatchResult<ShotPlan> {
   const request: ShotRequest = {
     type: "shot",
     shot: message.shotNumber,
@@ -68,7 +68,7 @@ export function shotSimulation(plan: ShotPlan): SimulationInput {
 }
 
 /** Judges a planned shot with what the physics made of it. */
-export function judgePlannedShot(match: MatchState, plan: ShotPlan, simulation: SimulationResult): Result<Step> {
+export function judgePlannedShot(match: MatchState, plan: ShotPlan, simulation: SimulationResult): MatchResult<Step> {
   const action: ShotAction = { ...plan.request, result: { events: simulation.events, rest: simulation.rest } };
   const applied = applyAction(match, action);
   if (!applied.ok) return applied;
@@ -95,7 +95,7 @@ export function playShot(
   seat: PlayerIndex,
   message: ShotMessage,
   engine: EngineName = DEFAULT_ENGINE,
-): Result<Step> {
+): MatchResult<Step> {
   const plan = planShot(match, seat, message);
   if (!plan.ok) return plan;
   return judgePlannedShot(match, plan.value, simulate(shotSimulation(plan.value), engine));
@@ -117,7 +117,7 @@ export interface LagPlan {
 }
 
 /** Checks a lag shot against the match and says what, if anything, to simulate. */
-export function planLag(match: MatchState, seat: PlayerIndex, message: LagMessage): Result<LagPlan> {
+export function planLag(match: MatchState, seat: PlayerIndex, message: LagMessage): MatchResult<LagPlan> {
   if (match.phase !== "lag") return fail("wrong-phase", "The lag is over.", "Раскат уже сыгран.");
   const checked = validateLagShot(match, seat, message);
   if (!checked.ok) return checked;
@@ -135,7 +135,11 @@ export function planLag(match: MatchState, seat: PlayerIndex, message: LagMessag
 }
 
 /** Judges a planned lag with what the physics made of the pair (null for the first shot, which waits). */
-export function judgePlannedLag(match: MatchState, plan: LagPlan, simulation: SimulationResult | null): Result<Step> {
+export function judgePlannedLag(
+  match: MatchState,
+  plan: LagPlan,
+  simulation: SimulationResult | null,
+): MatchResult<Step> {
   if (plan.pair === null || simulation === null) return stepMatch(match, plan.action);
   const action: LagAction = { ...plan.action, result: { events: simulation.events, rest: simulation.rest } };
   const applied = applyAction(match, action);
@@ -165,7 +169,7 @@ export function playLag(
   seat: PlayerIndex,
   message: LagMessage,
   engine: EngineName = DEFAULT_ENGINE,
-): Result<Step> {
+): MatchResult<Step> {
   const plan = planLag(match, seat, message);
   if (!plan.ok) return plan;
   const { pair } = plan.value;
@@ -177,7 +181,7 @@ export function answerOffer(
   match: MatchState,
   seat: PlayerIndex,
   answer: { readonly shotNumber: number; readonly accept: boolean },
-): Result<Step> {
+): MatchResult<Step> {
   // Said first, whatever the phase: "there is nothing to answer" is what a player needs to hear.
   if (match.offer === null) {
     return fail("no-offer", "There is no offer to answer now.", "Сейчас нечего принимать или отклонять.");
@@ -189,7 +193,7 @@ export function answerOffer(
  * The shot clock ran out for the player to move: a miss foul (clause 17), judged by the match itself; the
  * announcement shows the stroke that touched nothing.
  */
-export function expireShotClock(match: MatchState): Result<Step> {
+export function expireShotClock(match: MatchState): MatchResult<Step> {
   const stroke = clockStroke(match);
   if (!stroke) return fail("no-cue-ball", "No ball to play.", "Нечем играть.");
   const setup = prepareShot(match, stroke.request);

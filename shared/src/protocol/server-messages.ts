@@ -3,6 +3,7 @@ import type { ShotVerdict } from "../rules/verdict-types.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallPosition } from "../table/balls.ts";
 import type { CalledBall, PointMessage, StrokeMessage } from "./client-messages.ts";
+import type { ErrorCode } from "./error-codes.ts";
 
 /**
  * Messages the server sends to a table's clients (docs/PROTOCOL.md, "Server → client messages"), as types
@@ -74,7 +75,7 @@ export interface ActionBroadcast {
 export interface ErrorMessage {
   /** The message type that was refused. */
   readonly type: string;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly message: string;
   readonly messageRu?: string | undefined;
   /** The first bad field, when there is one. */
