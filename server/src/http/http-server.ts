@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import type { HttpErrorCode } from "@habibka/shared/protocol";
 import type { Logger } from "../logger.ts";
+import { refuseOnSocket } from "./http-refusals.ts";
 import { LogBudget } from "./log-budget.ts";
 
 /**
@@ -51,11 +53,7 @@ export function createHttpServer(
       socket.destroy();
       return;
     }
-    const body = JSON.stringify({ error: answer.error, message: answer.message });
-    socket.end(
-      `HTTP/1.1 ${answer.status} ${answer.reason}\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    refuseOnSocket(socket, answer);
   });
   return server;
 }
@@ -63,7 +61,7 @@ export function createHttpServer(
 interface ClientErrorAnswer {
   readonly status: number;
   readonly reason: string;
-  readonly error: string;
+  readonly code: HttpErrorCode;
   readonly message: string;
   readonly logLine: string;
 }
@@ -78,7 +76,7 @@ export function clientErrorAnswer(code: string | undefined, timeouts: HttpTimeou
       return {
         status: 408,
         reason: "Request Timeout",
-        error: "request-timeout",
+        code: "request-timeout",
         message: `the request did not arrive in time (headers within ${timeouts.headersMs / 1000} s, all within ${timeouts.requestMs / 1000} s)`,
         logLine: "cut a request that did not arrive in time",
       };
@@ -86,7 +84,7 @@ export function clientErrorAnswer(code: string | undefined, timeouts: HttpTimeou
       return {
         status: 431,
         reason: "Request Header Fields Too Large",
-        error: "headers-too-large",
+        code: "headers-too-large",
         message: "the request's headers are too large",
         logLine: "refused a request with headers too large",
       };
@@ -94,7 +92,7 @@ export function clientErrorAnswer(code: string | undefined, timeouts: HttpTimeou
       return {
         status: 400,
         reason: "Bad Request",
-        error: "bad-request",
+        code: "bad-request",
         message: "the request is not well-formed HTTP (check Content-Length and Transfer-Encoding)",
         logLine: "refused a request that is not well-formed HTTP",
       };

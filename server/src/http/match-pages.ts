@@ -6,6 +6,7 @@ import { verdictSentences } from "@habibka/shared/verdict-words";
 import type { Application, Request, Response } from "express";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
+import { refuse, refusePage } from "./http-refusals.ts";
 import { MatchId, type MatchView, type MatchViews, ShotNumber, shotOf } from "./match-views.ts";
 import { PICTURE_HEIGHT, PICTURE_WIDTH, type PictureInput, renderShotPicture } from "./shot-picture.ts";
 
@@ -173,10 +174,6 @@ export function pageHtml(index: string, head: PageHead, site: string | null): st
     .replace("</head>", `    ${tags}\n  </head>`);
 }
 
-function refuse(res: Response, status: 400 | 404 | 503, error: string, message: string): void {
-  res.status(status).json({ error, message });
-}
-
 export function mountMatchPages(app: Application, options: MatchPagesOptions): void {
   const { views, pictures } = options;
   let index: string | null = null;
@@ -186,35 +183,29 @@ export function mountMatchPages(app: Application, options: MatchPagesOptions): v
     // Not built: the routes below say so, as the other client routes do.
   }
 
-  /**
-   * A page that cannot be shown: to a browser, the client itself with the status (it says in the player's
-   * language that there is no such match, and offers the way back); to anything else, the error in JSON.
-   */
-  function refusePage(req: Request, res: Response, status: 400 | 404, error: string, message: string): void {
-    if (index === null || req.accepts(["json", "html"]) !== "html") {
-      refuse(res, status, error, message);
-      return;
-    }
-    res.status(status).setHeader("Cache-Control", "no-cache");
-    res.type("html").send(index);
-  }
-
   async function page(req: Request, res: Response, shotText: string | undefined): Promise<void> {
     if (!readUntrusted(MatchId, req.params.id).ok)
-      return refusePage(req, res, 400, "bad-id", "a match id is a UUID, as in the match's link");
+      return refusePage(req, res, index, 400, "bad-id", "a match id is a UUID, as in the match's link");
     let number: number | undefined;
     if (shotText !== undefined) {
       const parsed = readUntrusted(ShotNumber, shotText);
       if (!/^\d+$/.test(shotText) || !parsed.ok) {
-        return refusePage(req, res, 400, "bad-shot", "a shot number is a whole number, as the shot log shows it");
+        return refusePage(
+          req,
+          res,
+          index,
+          400,
+          "bad-shot",
+          "a shot number is a whole number, as the shot log shows it",
+        );
       }
       number = parsed.value;
     }
     const view = await views.get(req.params.id as string);
-    if (!view) return refusePage(req, res, 404, "not-found", "no match with this id");
+    if (!view) return refusePage(req, res, index, 404, "not-found", "no match with this id");
     const shot = number === undefined ? undefined : shotOf(view, number);
     if (number !== undefined && !shot) {
-      return refusePage(req, res, 404, "no-such-shot", `the match has no shot ${number}`);
+      return refusePage(req, res, index, 404, "no-such-shot", `the match has no shot ${number}`);
     }
     if (index === null) {
       res.status(503).type("text/plain").send("The web client is not built: run `pnpm build` (or `pnpm start`).");

@@ -3,6 +3,7 @@ import { describeIssue, PlayerName, readUntrusted } from "@habibka/shared/protoc
 import { type Router as ExpressRouter, type Request, type Response, Router } from "express";
 import { z } from "zod";
 import type { MatchSummary } from "../records/match-records.ts";
+import { refuse } from "./http-refusals.ts";
 import { MatchId, type MatchViews, ShotNumber, shotOf } from "./match-views.ts";
 
 /**
@@ -50,10 +51,6 @@ const ListQuery = z
       .optional(),
   })
   .strict();
-
-function refuse(res: Response, status: 400 | 404, error: string, message: string): void {
-  res.status(status).json({ error, message });
-}
 
 /** The match id of a route, or a 400 already answered. */
 function matchIdOf(req: Request, res: Response): string | null {
