@@ -10,7 +10,12 @@ import {
 } from "@habibka/shared/protocol";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
-import { ABANDONED_TABLE_SECONDS, type AddressLimitName, type AddressLimits } from "../rate-limits.ts";
+import {
+  ABANDONED_TABLE_SECONDS,
+  type AddressLimitName,
+  type AddressLimits,
+  LOG_WARNINGS_PER_MINUTE,
+} from "../rate-limits.ts";
 import { WAITING_PLACE_OPTION, type WaitingTables } from "../table/waiting-tables.ts";
 import { refusalBody, refuseAndClose, refuseOnSocket } from "./http-refusals.ts";
 import { LogBudget } from "./log-budget.ts";
@@ -54,8 +59,6 @@ const MATCHMAKING: readonly MatchmakingRoute[] = [
 ];
 
 const CORS = { "Access-Control-Allow-Origin": "*" };
-/** Clients that hang up mid-request are counted, not each logged: this many lines a minute at most. */
-const HANG_UP_WARNINGS_PER_MINUTE = 10;
 
 /**
  * Puts the front door before the server's request and upgrade handlers. Call it after Colyseus bound its
@@ -64,7 +67,7 @@ const HANG_UP_WARNINGS_PER_MINUTE = 10;
 export function installFrontDoor(server: Server, options: FrontDoorOptions): void {
   const onRequest = takeOnlyListener(server, "request") as (req: IncomingMessage, res: ServerResponse) => void;
   const onUpgrade = takeOnlyListener(server, "upgrade") as (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
-  const hangUps = new LogBudget(options.logger, HANG_UP_WARNINGS_PER_MINUTE, 60_000);
+  const hangUps = new LogBudget(options.logger, LOG_WARNINGS_PER_MINUTE.hangUps, 60_000);
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     admitRequest(req, res, options, hangUps).then(
       (admitted) => admitted && onRequest.call(server, req, res),

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from "node:stream";
 import type { HttpErrorCode } from "@habibka/shared/protocol";
 import type { Logger } from "../logger.ts";
+import { LOG_WARNINGS_PER_MINUTE } from "../rate-limits.ts";
 import { refuseOnSocket } from "./http-refusals.ts";
 import { LogBudget } from "./log-budget.ts";
 
@@ -29,9 +30,6 @@ export const HTTP_TIMEOUTS: HttpTimeouts = {
   checkEveryMs: 1_000,
 };
 
-/** How many of the HTTP layer's warnings a minute reach the log; the rest are counted in one line. */
-const WARNINGS_PER_MINUTE = 30;
-
 export function createHttpServer(
   logger: Logger,
   timeouts: HttpTimeouts = HTTP_TIMEOUTS,
@@ -43,7 +41,7 @@ export function createHttpServer(
     connectionsCheckingInterval: timeouts.checkEveryMs,
   });
   if (onRequest) server.on("request", onRequest);
-  const warnings = new LogBudget(logger, WARNINGS_PER_MINUTE, 60_000);
+  const warnings = new LogBudget(logger, LOG_WARNINGS_PER_MINUTE.http, 60_000);
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     const answer = clientErrorAnswer(error.code, timeouts);
     if (answer) warnings.warn({ code: error.code }, answer.logLine);

@@ -6,6 +6,7 @@ import { verdictSentences } from "@habibka/shared/verdict-words";
 import type { Application, Request, Response } from "express";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
+import { DEFAULT_PICTURE_LIMITS, type PictureLimits } from "../rate-limits.ts";
 import { refuse, refusePage } from "./http-refusals.ts";
 import { MatchId, type MatchView, type MatchViews, ShotNumber, shotOf } from "./match-views.ts";
 import { PICTURE_HEIGHT, PICTURE_WIDTH, type PictureInput, renderShotPicture } from "./shot-picture.ts";
@@ -17,17 +18,6 @@ import { PICTURE_HEIGHT, PICTURE_WIDTH, type PictureInput, renderShotPicture } f
  * `/m/<id>/<n>.png` is that picture. A bad id or number is a 400, an unknown match or shot a 404: in JSON, or,
  * to a browser asking for a page, the client with that status (it shows that there is no such match).
  */
-
-export interface PictureLimits {
-  /** Pictures drawn at once; the rest wait in line. */
-  readonly concurrent: number;
-  /** Pictures waiting to be drawn; beyond that a request is told to come back (503). */
-  readonly queued: number;
-  /** Bytes of PNG kept in memory (a shot's picture never changes once it is played). */
-  readonly cacheBytes: number;
-}
-
-export const DEFAULT_PICTURE_LIMITS: PictureLimits = { concurrent: 2, queued: 16, cacheBytes: 24 * 2 ** 20 };
 
 const Language = z.enum(["ru", "en"]).default("ru");
 
@@ -233,8 +223,7 @@ export function mountMatchPages(app: Application, options: MatchPagesOptions): v
     const key = `${view.match.id}/${parsed.value}/${language.value}`;
     const png = await pictures.picture(key, { shot, players: view.match.players, language: language.value });
     if (!png) {
-      res.setHeader("Retry-After", "2");
-      return refuse(res, 503, "busy", "too many pictures are being drawn; try again shortly");
+      return refuse(res, 503, "busy", "too many pictures are being drawn; try again shortly", { "Retry-After": "2" });
     }
     // A played shot never changes: its picture may be kept as long as anyone likes.
     res.setHeader("Cache-Control", "public, max-age=86400, immutable");

@@ -2,12 +2,10 @@ import { type Client, Protocol, type Room } from "@colyseus/core";
 import { CLOSE_CODES, fieldPath, readUntrusted } from "@habibka/shared/protocol";
 import type { z } from "zod";
 import type { Logger } from "../logger.ts";
-import type { MessageRate } from "../rate-limits.ts";
+import { type MessageRate, STRIKES_BEFORE_DISCONNECT } from "../rate-limits.ts";
 import type { ClientError, Handled } from "../table/refusals.ts";
 import { TokenBucket } from "./rate-limit.ts";
 
-/** After this many refused messages or malformed frames a connection is closed as hostile. */
-export const STRIKES_BEFORE_DISCONNECT = 20;
 export const CLOSE_HOSTILE = CLOSE_CODES.hostile;
 
 /** The frame kinds the SDK sends for this game: joining, leaving, messages and pings. */
