@@ -33,8 +33,8 @@ import { createHabibkaRoom } from "./rooms/habibka-room.ts";
 import { IndexedLocalDriver } from "./rooms/indexed-local-driver.ts";
 import { WaitingTables } from "./table/waiting-tables.ts";
 
-export const ROOM_NAME = "habibka";
-export const LOBBY_NAME = "lobby";
+const ROOM_NAME = "habibka";
+const LOBBY_NAME = "lobby";
 /** Largest WebSocket frame a client may send; every protocol message is far smaller. */
 const MAX_FRAME_BYTES = 16 * 1024;
 /** How long start-up waits for Redis to answer before it gives up with one line. */

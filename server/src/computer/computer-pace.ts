@@ -21,7 +21,7 @@ const PAUSES: Readonly<Record<Pause, readonly [number, number]>> = {
 
 /** How long the aim is shown before the shot, and in how many steps (a person's aim arrives about 8 a second). */
 export const AIM_SHOW_MS = 1_200;
-export const AIM_STEPS = 8;
+const AIM_STEPS = 8;
 /** How far off its line the cue starts its swing, degrees. */
 const AIM_SWING = 4;
 

@@ -43,7 +43,7 @@ export type ComputerAction =
   | { readonly type: "rematch" };
 
 /** What the computer's seat needs of its table. */
-export interface ComputerTable {
+interface ComputerTable {
   readonly match: () => MatchState;
   /** The current match's record: its id and its seed (every match at the table has its own). */
   readonly matchId: () => string;

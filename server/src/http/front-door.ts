@@ -96,7 +96,7 @@ function takeOnlyListener(server: Server, event: "request" | "upgrade"): (...arg
 }
 
 /** The peer's address; behind a trusted proxy, the one the proxy reports. */
-export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   const peer = req.socket.remoteAddress ?? "unknown";
   if (!trustProxy) return peer;
   const real = headerValue(req, "x-real-ip");
@@ -309,7 +309,7 @@ const REFUSAL_CODES: Readonly<Record<number, HttpErrorCode>> = {
 };
 
 /** What a player is told for a failed matchmaking call: a 4xx for his mistakes, a 5xx only for the server's. */
-export function matchmakingRefusal(
+function matchmakingRefusal(
   status: number,
   body: unknown,
   method: string,

@@ -65,7 +65,7 @@ interface ClientErrorAnswer {
 }
 
 /** What a request Node refused before any handler saw it gets; null for a connection that simply went away. */
-export function clientErrorAnswer(code: string | undefined, timeouts: HttpTimeouts): ClientErrorAnswer | null {
+function clientErrorAnswer(code: string | undefined, timeouts: HttpTimeouts): ClientErrorAnswer | null {
   switch (code) {
     case "ECONNRESET":
     case "EPIPE":

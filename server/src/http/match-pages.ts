@@ -138,7 +138,7 @@ function headOf(view: MatchView, shot: MatchShot | undefined): PageHead {
 }
 
 /** index.html with the page's title, description and Open Graph tags in its head. */
-export function pageHtml(index: string, head: PageHead, site: string | null): string {
+function pageHtml(index: string, head: PageHead, site: string | null): string {
   const absolute = (path: string) => (site ? `${site}${path}` : path);
   const tags = [
     `<meta property="og:type" content="website" />`,
