@@ -1,11 +1,4 @@
-import {
-  hasBegun,
-  type MatchAction,
-  type MatchRecord,
-  type MatchResult,
-  type MatchState,
-  type TableSettings,
-} from "@habibka/shared/match";
+import type { MatchAction, MatchRecord, MatchResult, MatchState, TableSettings } from "@habibka/shared/match";
 import { type Step, stepMatch } from "@habibka/shared/pipeline";
 import { type ActionBroadcast, type ChatBroadcast, CLOSE_CODES } from "@habibka/shared/protocol";
 import type { PlayerIndex } from "@habibka/shared/rules";
@@ -16,7 +9,7 @@ import { computerAtTable } from "./computer-at-table.ts";
 import { LiveMatch } from "./live-match.ts";
 import { seatComputer, startRecord } from "./new-match.ts";
 import { type ClientError, type Handled, notRecorded, refusal } from "./refusals.ts";
-import { SeatHolds } from "./seat-holds.ts";
+import { SeatKeeping } from "./seat-keeping.ts";
 import { Seating } from "./seating.ts";
 import { ShotTiming } from "./shot-timing.ts";
 import { type AdmissionParts, admit, type JoinRequest } from "./table-admission.ts";
@@ -28,12 +21,8 @@ import type { Member, TablePort } from "./table-port.ts";
 import type { TableServices } from "./table-services.ts";
 import type { WaitingPlace } from "./waiting-tables.ts";
 
-export type { JoinRequest } from "./table-admission.ts";
-
 /** A dropped spectator's place is kept this long for the SDK to reconnect. */
 const SPECTATOR_RECONNECT_SECONDS = 5;
-/** When the end of a seat's hold could not be recorded, it is tried again after this long. */
-const RECORD_RETRY_MS = 2_000;
 
 /**
  * One table of Habibka: its live match and record, its action queue, its seats and watchers, its clocks and
@@ -42,7 +31,10 @@ const RECORD_RETRY_MS = 2_000;
  * move, the shot clock, a seat's hold) is started from that state after any commit and after a restore, so a
  * table brought back from any prefix of its record goes on as it would have. No rule of the game is decided
  * here: the shared pipeline decides, the table records and tells. It speaks to its players through a port
- * (table-port.ts), so it runs without sockets too.
+ * (table-port.ts), so it runs without sockets too. Its jobs have their own modules: the match and what
+ * follows from it (table-match.ts), what everyone sees (table-display.ts), who joins as what
+ * (table-admission.ts), the seats' holds as connections come and go (seat-keeping.ts), and the queue
+ * (action-queue.ts); this class holds them together and takes the connections' and the commands' calls.
  */
 export class Table {
   readonly settings: TableSettings;
@@ -52,7 +44,7 @@ export class Table {
   readonly computer: ComputerSeat | null;
   /** The current match; a rematch replaces what it keeps. */
   private readonly current: TableMatch;
-  private readonly holds: SeatHolds;
+  private readonly seats: SeatKeeping;
   private readonly listing: TableListing;
   private readonly display: TableDisplay;
   private readonly admission: AdmissionParts;
@@ -120,12 +112,6 @@ export class Table {
         clockExpired: () => this.current.clockExpired(),
       },
     );
-    this.holds = new SeatHolds(port.clock, settings.seatHoldSeconds, {
-      expired: (seat) => this.seatExpired(seat),
-      secondsLeftChanged: (seat, secondsLeft) => this.display.showHold(seat, secondsLeft),
-      // A room closes once its last connection left: not while a seat waits for its player.
-      anyHeldChanged: (anyHeld) => port.setAutoDispose(!anyHeld),
-    });
     this.listing = new TableListing(settings, code, services, port, place);
     const parts = { port, seating: this.seating, timing: this.timing, listing: this.listing };
     this.display = new TableDisplay(parts, () => this.computer?.poke());
@@ -143,9 +129,19 @@ export class Table {
       },
       leaseLost: () => this.leaseLost(),
     });
+    this.seats = new SeatKeeping({
+      seating: this.seating,
+      port,
+      display: this.display,
+      match: this.current,
+      queue: this.actions,
+      holdSeconds: settings.seatHoldSeconds,
+      perform: (action) => this.perform(action),
+      tell: (action) => this.tell(action),
+    });
     this.admission = {
       seating: this.seating,
-      holds: this.holds,
+      holds: this.seats.holds,
       chat: this.chat,
       port,
       display: this.display,
@@ -189,9 +185,7 @@ export class Table {
       level: this.computer?.level ?? "",
     });
     this.current.show();
-    for (const seat of [0, 1] as const) {
-      if (this.current.match.seats[seat] && !this.seating.isComputer(seat)) this.holds.hold(seat);
-    }
+    this.seats.holdForAbsent();
     void this.queue(() => this.current.followUp());
   }
 
@@ -214,30 +208,16 @@ export class Table {
    */
   drop(sessionId: string): number | null {
     if (this.restarting) return null;
-    const seat = this.seating.drop(sessionId);
-    if (seat === null) return SPECTATOR_RECONNECT_SECONDS;
-    this.holds.hold(seat);
-    this.display.showSeats(this.current.match);
+    if (!this.seats.dropped(sessionId)) return SPECTATOR_RECONNECT_SECONDS;
     return this.listing.reconnectionSeconds(this.settings.seatHoldSeconds);
   }
 
   reconnect(sessionId: string): void {
-    const seat = this.seating.reconnect(sessionId);
-    if (seat !== null) this.holds.release(seat);
-    this.display.showSeats(this.current.match);
+    this.seats.reconnected(sessionId);
   }
 
   leave(sessionId: string): void {
-    const seat = this.seating.disconnect(sessionId);
-    if (seat !== null && !this.restarting) {
-      if (this.current.match.phase === "finished") {
-        // After the match there is nothing to hold the seat for: it is free, and his rematch request goes.
-        void this.queue(() => this.perform({ type: "leave", player: seat }));
-      } else if (!this.holds.isHeld(seat)) {
-        this.holds.hold(seat);
-      }
-    }
-    this.display.showSeats(this.current.match);
+    this.seats.left(sessionId, this.restarting);
   }
 
   /** The seat a connection holds, or null for a spectator. */
@@ -330,25 +310,5 @@ export class Table {
   /** Resolves once every action queued so far is done (tests, and the table's own closing). */
   settled(): Promise<unknown> {
     return this.actions.settled();
-  }
-
-  // ---- seats ---------------------------------------------------------------------------------------------
-
-  private seatExpired(seat: PlayerIndex): void {
-    void this.queue(async () => {
-      if (this.seating.isPresent(seat) || !this.current.match.seats[seat]) {
-        this.holds.release(seat);
-        return;
-      }
-      const playing = hasBegun(this.current.match) && this.current.match.phase !== "finished";
-      const error = await this.perform({ type: "expire", player: seat });
-      if (error?.code === "not-recorded") {
-        this.holds.retryExpiry(seat, RECORD_RETRY_MS);
-        return;
-      }
-      if (!error && playing) this.tell({ kind: "absence", seat, shotNumber: this.port.state.shotNumber });
-      this.holds.release(seat);
-      this.display.showSeats(this.current.match);
-    });
   }
 }
