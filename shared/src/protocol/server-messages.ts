@@ -1,4 +1,5 @@
 import type { LagVerdict } from "../match/lag-verdict.ts";
+import type { PlayerIndex } from "../rules/position.ts";
 import type { ShotVerdict } from "../rules/verdict-types.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallPosition } from "../table/balls.ts";
@@ -12,7 +13,7 @@ import type { ErrorCode } from "./error-codes.ts";
 
 export interface WelcomeMessage {
   readonly role: "player" | "spectator";
-  readonly seat: 0 | 1 | null;
+  readonly seat: PlayerIndex | null;
   /** Only to the seat's holder: the secret that returns him to the seat. */
   readonly seatToken?: string;
   readonly matchId: string;
@@ -66,7 +67,7 @@ export interface ChatBroadcast {
  */
 export interface ActionBroadcast {
   readonly kind: "take" | "pass" | "resign" | "absence";
-  readonly seat: 0 | 1;
+  readonly seat: PlayerIndex;
   readonly shotNumber: number;
   /** The offer that was taken or passed. */
   readonly offer?: "bonus" | "foul";
