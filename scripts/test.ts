@@ -32,6 +32,7 @@ if (!values["skip-static"]) {
   check("type check", "pnpm", ["run", "typecheck"]);
   check("lint and format", "pnpm", ["run", "lint"]);
   check("imports: packages by their exports, no cycles", "pnpm", ["run", "imports"]);
+  check("unused files, exports and dependencies", "pnpm", ["run", "unused"]);
 }
 
 mkdirSync("artifacts", { recursive: true });

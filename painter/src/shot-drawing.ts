@@ -6,7 +6,7 @@ import { verdictDrawing } from "./verdict-drawing.ts";
 
 /**
  * The parts of a played stroke the drawing reads, as the record, the live table's shot message and the match
- * page all carry them (the record's own PlayedShot is one of them).
+ * page all carry them (the record's own PlayedStroke is one of them).
  */
 export interface ShotToDraw {
   readonly kind: string;

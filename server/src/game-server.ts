@@ -13,13 +13,19 @@ import { mountErrorHandlers } from "./http/errors.ts";
 import { installFrontDoor } from "./http/front-door.ts";
 import { createHealthHandler } from "./http/health.ts";
 import { createHttpServer, HTTP_TIMEOUTS, type HttpTimeouts } from "./http/http-server.ts";
-import { mountMatchPages, type PictureLimits, ShotPictures } from "./http/match-pages.ts";
+import { mountMatchPages, ShotPictures } from "./http/match-pages.ts";
 import { MatchViews } from "./http/match-views.ts";
 import { createMatchesApi } from "./http/matches-api.ts";
 import { createPracticeApi } from "./http/practice-api.ts";
 import { colyseusLogger, type Logger } from "./logger.ts";
 import { createPhysicsPool, type ShotPhysics } from "./physics/physics-pool.ts";
-import { createAddressLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./rate-limits.ts";
+import {
+  createAddressLimits,
+  DEFAULT_RATE_LIMITS,
+  type PictureLimits,
+  PRACTICE_SHOTS_AT_ONCE,
+  type RateLimitSettings,
+} from "./rate-limits.ts";
 import { MatchRecords } from "./records/match-records.ts";
 import { type RestoreReport, TableRestorer } from "./records/restore.ts";
 import { DEFAULT_LEASE_TIMINGS, type LeaseTimings, TableLeases } from "./records/table-leases.ts";
@@ -27,12 +33,10 @@ import { createHabibkaRoom } from "./rooms/habibka-room.ts";
 import { IndexedLocalDriver } from "./rooms/indexed-local-driver.ts";
 import { WaitingTables } from "./table/waiting-tables.ts";
 
-export const ROOM_NAME = "habibka";
-export const LOBBY_NAME = "lobby";
+const ROOM_NAME = "habibka";
+const LOBBY_NAME = "lobby";
 /** Largest WebSocket frame a client may send; every protocol message is far smaller. */
 const MAX_FRAME_BYTES = 16 * 1024;
-/** Practice shots simulated at once in a process, each a few milliseconds of the physics thread. */
-const PRACTICE_SHOTS_AT_ONCE = 8;
 /** How long start-up waits for Redis to answer before it gives up with one line. */
 const REDIS_ANSWER_MS = 5_000;
 

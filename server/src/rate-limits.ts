@@ -64,6 +64,36 @@ export const ABANDONED_TABLE_SECONDS = 120;
  */
 export const CONNECTION_MESSAGES_PER_SECOND = 30;
 
+/**
+ * Refused messages and bad frames one connection may send before it is closed (4400): a client that keeps
+ * sending what the table refuses is broken or hostile, and each refusal costs a check and an answer.
+ */
+export const STRIKES_BEFORE_DISCONNECT = 20;
+
+/**
+ * Jobs the HTTP routes run at once in a process, each on a pool the tables share: beyond them a request is
+ * answered 503 `busy` at once rather than queued behind the matches being played.
+ */
+export const PRACTICE_SHOTS_AT_ONCE = 8;
+
+export interface PictureLimits {
+  /** Pictures drawn at once; the rest wait in line. */
+  readonly concurrent: number;
+  /** Pictures waiting to be drawn; beyond that a request is told to come back (503). */
+  readonly queued: number;
+  /** Bytes of PNG kept in memory (a shot's picture never changes once it is played). */
+  readonly cacheBytes: number;
+}
+
+export const DEFAULT_PICTURE_LIMITS: PictureLimits = { concurrent: 2, queued: 16, cacheBytes: 24 * 2 ** 20 };
+
+/**
+ * Warnings a minute that what clients do may write to the log (log-budget.ts counts the rest in one line),
+ * so that a flood of broken requests cannot flood the log too: the HTTP layer's (requests Node could not
+ * parse, or that stalled), and clients that hung up before their request body arrived.
+ */
+export const LOG_WARNINGS_PER_MINUTE = { http: 30, hangUps: 10 } as const;
+
 const PER_SHOT: MessageRate = { burst: 3, perSecond: 1 };
 /**
  * A seat sends `seen` once for every shot at the table, its own and its opponent's, and a brisk pair plays a

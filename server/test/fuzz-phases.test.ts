@@ -1,5 +1,6 @@
 import { COMPUTER_SEAT } from "@habibka/shared/match";
 import { CLIENT_MESSAGE_TYPES, type ClientMessageType, readUntrusted } from "@habibka/shared/protocol";
+import type { PlayerIndex } from "@habibka/shared/rules";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RateLimitSettings } from "../src/rate-limits.ts";
@@ -61,12 +62,11 @@ type Answer =
   /** Not sent: a well-formed request that may legitimately change the match. */
   | { readonly kind: "skip" };
 
-type Seat = 0 | 1;
-type Role = "spectator" | Seat;
+type Role = "spectator" | PlayerIndex;
 /** A well-formed message as the room parsed it: only its shot number matters to the judges. */
 type Valid = { readonly shotNumber?: number };
 /** The answer to a well-formed, non-chat message from a seat, in the phase under test. */
-type Judge = (seat: Seat, type: Exclude<ClientMessageType, "chat">, message: Valid) => Answer;
+type Judge = (seat: PlayerIndex, type: Exclude<ClientMessageType, "chat">, message: Valid) => Answer;
 
 const refused = (...codes: string[]): Answer => ({ kind: "error", codes });
 const SILENT: Answer = { kind: "silent" };
@@ -181,7 +181,7 @@ interface Table {
   readonly seats: [TableClient | undefined, TableClient | undefined];
 }
 
-function seatOf(table: Table, seat: Seat): TableClient {
+function seatOf(table: Table, seat: PlayerIndex): TableClient {
   const client = table.seats[seat];
   if (!client) throw new Error(`nobody in seat ${seat}`);
   return client;
@@ -288,7 +288,7 @@ const numberOf = (message: Valid) => message.shotNumber ?? Number.NaN;
  * While an offer waits: the seat it is offered to may answer it, shoot (which takes it), aim or resign, all
  * with the current shot number; anything else from it, and every action of the other seat, is refused.
  */
-function offerJudge(answerer: Seat, current: number): Judge {
+function offerJudge(answerer: PlayerIndex, current: number): Judge {
   return (seat, type, message) => {
     const mine = seat === answerer;
     switch (type) {
@@ -335,7 +335,7 @@ describe("fuzzing an offer waiting for its answer", () => {
     // After the opening the seat to move misses: a foul, and the other seat may play on or make the
     // offender continue (clause 16).
     await playOneShot(players(), false);
-    const offender = state().toMove as Seat;
+    const offender = state().toMove as PlayerIndex;
     const mover = seatOf(table, offender);
     const missed = state().shotNumber;
     mover.send("shot", { shotNumber: missed, stroke: missStroke(mover.state), call: [] });
@@ -343,7 +343,7 @@ describe("fuzzing an offer waiting for its answer", () => {
     expect(state()).toMatchObject({ phase: "play", offer: "foul", toMove: 1 - offender });
     expect(state().clockLeft).toBeGreaterThan(0);
 
-    const answerer = state().toMove as Seat;
+    const answerer = state().toMove as PlayerIndex;
     const current = state().shotNumber;
     await fuzzStill(
       table,
@@ -364,7 +364,7 @@ describe("fuzzing an offer waiting for its answer", () => {
     // Two balls down in one fair shot earn the striker a bonus shot (clause 9): the seat to move looks for a
     // stroke that does it, and if this table has none, plays on and looks again.
     for (let i = 0; i < 6 && state().offer !== "bonus"; i++) {
-      const seat = state().toMove as Seat;
+      const seat = state().toMove as PlayerIndex;
       const striker = seatOf(table, seat);
       const planned = striker.state.offer === "" ? findBonusShot(shooterView(striker.state, seat), 8_000) : null;
       if (!planned) {
@@ -377,7 +377,7 @@ describe("fuzzing an offer waiting for its answer", () => {
     }
     expect(state()).toMatchObject({ phase: "play", offer: "bonus" });
 
-    const answerer = state().toMove as Seat;
+    const answerer = state().toMove as PlayerIndex;
     const current = state().shotNumber;
     await fuzzStill(
       table,
@@ -402,7 +402,7 @@ describe("fuzzing an offer waiting for its answer", () => {
  * While a shot animates nothing is played: shots and answers are refused as `animating`; the seat to act
  * may aim, and its `seen` of the current shot ends the animation; anybody else's `seen` changes nothing.
  */
-function animatingJudge(waitedFor: Seat, current: number): Judge {
+function animatingJudge(waitedFor: PlayerIndex, current: number): Judge {
   return (seat, type, message) => {
     const mine = seat === waitedFor;
     switch (type) {
@@ -453,7 +453,7 @@ describe("fuzzing a shot while it animates", () => {
     expect(shot.duration * ANIMATION_SCALE * 1000, "the animation outlasts the fuzz").toBeGreaterThan(3 * timeLimitMs);
     const state = () => serverState(table.code);
     const current = state().shotNumber as number;
-    const waitedFor = state().toMove as Seat;
+    const waitedFor = state().toMove as PlayerIndex;
 
     await fuzzStill(
       table,
@@ -464,7 +464,7 @@ describe("fuzzing a shot while it animates", () => {
     expect(state().animating).toBe(true);
 
     // The other seat's `seen` of this very shot does not end it (a barrier shows it was handled) ...
-    const other = seatOf(table, (1 - waitedFor) as Seat);
+    const other = seatOf(table, (1 - waitedFor) as PlayerIndex);
     other.send("seen", { shotNumber: current });
     await send(other, [], new Tally());
     expect(state().animating).toBe(true);
@@ -602,7 +602,7 @@ describe("fuzzing a table against the computer while it plays", () => {
   let running: RunningServer;
   let table: Table;
   const tally = new Tally();
-  const PERSON = (1 - COMPUTER_SEAT) as Seat;
+  const PERSON = (1 - COMPUTER_SEAT) as PlayerIndex;
   /** The person's own moves, made between batches: the only actions of its seat the record may hold. */
   let personMoves = 0;
 

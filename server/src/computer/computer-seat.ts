@@ -22,9 +22,10 @@ import {
   type TableSettings,
 } from "@habibka/shared/match";
 import type { AimMessage, AnswerMessage, LagMessage, ShotMessage } from "@habibka/shared/protocol";
+import type { PlayerIndex } from "@habibka/shared/rules";
 import type { Logger } from "../logger.ts";
 import type { Handled } from "../table/refusals.ts";
-import { hashSeatToken, newSeatToken, type SeatIndex } from "../table/seating.ts";
+import { hashSeatToken, newSeatToken } from "../table/seating.ts";
 import { AIM_SHOW_MS, aimSweep, type Pause, pauseMs } from "./computer-pace.ts";
 
 /**
@@ -44,7 +45,7 @@ export type ComputerAction =
   | { readonly type: "rematch" };
 
 /** What the computer's seat needs of its table. */
-export interface ComputerTable {
+interface ComputerTable {
   readonly match: () => MatchState;
   /** The current match's record: its id and its seed (every match at the table has its own). */
   readonly matchId: () => string;
@@ -65,7 +66,7 @@ export interface Decider {
 }
 
 export interface ComputerSeatOptions {
-  readonly seat: SeatIndex;
+  readonly seat: PlayerIndex;
   readonly level: ComputerLevel;
   /** How quickly it plays; the normal pace unless the table chose another. */
   readonly pace?: ComputerPace;
@@ -83,7 +84,7 @@ export interface ComputerSeatOptions {
 /** The seat and strength of the computer at a table against it, from the table's settings; null for two people. */
 export function computerOpponentOf(
   settings: TableSettings,
-): { readonly seat: SeatIndex; readonly level: ComputerLevel; readonly pace: ComputerPace } | null {
+): { readonly seat: PlayerIndex; readonly level: ComputerLevel; readonly pace: ComputerPace } | null {
   if (settings.opponent !== "computer") return null;
   return {
     seat: COMPUTER_SEAT,
@@ -96,7 +97,7 @@ export function computerOpponentOf(
  * The computer takes its seat as a person does, by a `sit`: named for its level, with the hash of a seat token
  * that is never given to anyone, so nobody can ever return to its seat.
  */
-export function computerSit(seat: SeatIndex, level: ComputerLevel): SitAction {
+export function computerSit(seat: PlayerIndex, level: ComputerLevel): SitAction {
   return { type: "sit", player: seat, name: COMPUTER_NAMES[level], token: hashSeatToken(newSeatToken()) };
 }
 
@@ -111,7 +112,7 @@ type Task =
 type Played = "done" | "stale" | "refused";
 
 export class ComputerSeat {
-  readonly seat: SeatIndex;
+  readonly seat: PlayerIndex;
   readonly level: ComputerLevel;
   readonly pace: ComputerPace;
   private readonly options: ComputerSeatOptions;

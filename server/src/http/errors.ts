@@ -1,5 +1,6 @@
 import type { Application, NextFunction, Request, Response } from "express";
 import type { Logger } from "../logger.ts";
+import { refuse } from "./http-refusals.ts";
 
 /**
  * The last handlers of the Express app: an unknown route and any error become a short JSON answer. Never a
@@ -7,7 +8,7 @@ import type { Logger } from "../logger.ts";
  */
 export function mountErrorHandlers(app: Application, logger: Logger): void {
   app.use((_req: Request, res: Response) => {
-    res.status(404).json({ error: "not-found", message: "no such page" });
+    refuse(res, 404, "not-found", "no such page");
   });
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = statusOf(error);
@@ -16,8 +17,8 @@ export function mountErrorHandlers(app: Application, logger: Logger): void {
       res.end();
       return;
     }
-    const message = status === 400 ? "malformed request (check the address's %-escapes)" : "the server failed";
-    res.status(status).json({ error: status === 400 ? "bad-request" : "internal", message });
+    if (status === 400) refuse(res, status, "bad-request", "malformed request (check the address's %-escapes)");
+    else refuse(res, status, "internal", "the server failed");
   });
 }
 

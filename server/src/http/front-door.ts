@@ -3,14 +3,21 @@ import type { Duplex } from "node:stream";
 import {
   CreateTableOptions,
   describeIssue,
+  type HttpErrorCode,
   JoinTableOptions,
   readUntrusted,
   TABLE_CODE_PATTERN,
 } from "@habibka/shared/protocol";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
-import { ABANDONED_TABLE_SECONDS, type AddressLimitName, type AddressLimits } from "../rate-limits.ts";
+import {
+  ABANDONED_TABLE_SECONDS,
+  type AddressLimitName,
+  type AddressLimits,
+  LOG_WARNINGS_PER_MINUTE,
+} from "../rate-limits.ts";
 import { WAITING_PLACE_OPTION, type WaitingTables } from "../table/waiting-tables.ts";
+import { refusalBody, refuseAndClose, refuseOnSocket } from "./http-refusals.ts";
 import { LogBudget } from "./log-budget.ts";
 
 /**
@@ -52,8 +59,6 @@ const MATCHMAKING: readonly MatchmakingRoute[] = [
 ];
 
 const CORS = { "Access-Control-Allow-Origin": "*" };
-/** Clients that hang up mid-request are counted, not each logged: this many lines a minute at most. */
-const HANG_UP_WARNINGS_PER_MINUTE = 10;
 
 /**
  * Puts the front door before the server's request and upgrade handlers. Call it after Colyseus bound its
@@ -62,7 +67,7 @@ const HANG_UP_WARNINGS_PER_MINUTE = 10;
 export function installFrontDoor(server: Server, options: FrontDoorOptions): void {
   const onRequest = takeOnlyListener(server, "request") as (req: IncomingMessage, res: ServerResponse) => void;
   const onUpgrade = takeOnlyListener(server, "upgrade") as (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
-  const hangUps = new LogBudget(options.logger, HANG_UP_WARNINGS_PER_MINUTE, 60_000);
+  const hangUps = new LogBudget(options.logger, LOG_WARNINGS_PER_MINUTE.hangUps, 60_000);
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     admitRequest(req, res, options, hangUps).then(
       (admitted) => admitted && onRequest.call(server, req, res),
@@ -91,7 +96,7 @@ function takeOnlyListener(server: Server, event: "request" | "upgrade"): (...arg
 }
 
 /** The peer's address; behind a trusted proxy, the one the proxy reports. */
-export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   const peer = req.socket.remoteAddress ?? "unknown";
   if (!trustProxy) return peer;
   const real = headerValue(req, "x-real-ip");
@@ -136,14 +141,15 @@ async function admitRequest(
   stampAddress(req, address);
   const answer = await options.limits.take(limitFor(req), address);
   if (!answer.allowed) {
-    refuse(res, 429, "rate-limited", "too many requests from this address; try again shortly", {
+    refuseAndClose(res, 429, "rate-limited", "too many requests from this address; try again shortly", {
+      ...CORS,
       "Retry-After": String(answer.retryAfterSeconds),
     });
     return false;
   }
   const declared = Number(req.headers["content-length"] ?? 0);
   if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES) {
-    refuse(res, 413, "body-too-large", `a request body may be at most ${MAX_BODY_BYTES} bytes`);
+    refuseAndClose(res, 413, "body-too-large", `a request body may be at most ${MAX_BODY_BYTES} bytes`, CORS);
     return false;
   }
   const path = (req.url ?? "/").split("?")[0]!;
@@ -160,7 +166,13 @@ async function admitMatchmaking(
   const [, , method, target, ...rest] = path.split("/");
   const route = MATCHMAKING.find((r) => r.method === method);
   if (req.method !== "POST" || !route || target === undefined || rest.length > 0 || !route.target.test(target)) {
-    refuse(res, 404, "not-found", "no such matchmaking call: the game creates habibka tables and joins them by code");
+    refuseAndClose(
+      res,
+      404,
+      "not-found",
+      "no such matchmaking call: the game creates habibka tables and joins them by code",
+      CORS,
+    );
     return false;
   }
   const raw = await readBody(req);
@@ -169,19 +181,19 @@ async function admitMatchmaking(
     return false;
   }
   if (raw === "too-large") {
-    refuse(res, 413, "body-too-large", `a request body may be at most ${MAX_BODY_BYTES} bytes`);
+    refuseAndClose(res, 413, "body-too-large", `a request body may be at most ${MAX_BODY_BYTES} bytes`, CORS);
     return false;
   }
   let body: unknown;
   try {
     body = raw.length === 0 ? {} : JSON.parse(raw.toString("utf8"));
   } catch {
-    refuse(res, 400, "bad-json", "the request body is not JSON");
+    refuseAndClose(res, 400, "bad-json", "the request body is not JSON", CORS);
     return false;
   }
   const checked = readUntrusted(route.body, body);
   if (!checked.ok) {
-    refuse(res, 400, "bad-options", describeIssue(checked.issue));
+    refuseAndClose(res, 400, "bad-options", describeIssue(checked.issue), CORS);
     return false;
   }
   let admitted = body;
@@ -189,13 +201,13 @@ async function admitMatchmaking(
     const place = await context.waitingTables.claim(context.address);
     if (!place) {
       const minutes = Math.ceil(ABANDONED_TABLE_SECONDS / 60);
-      refuse(
+      refuseAndClose(
         res,
         429,
         "too-many-waiting-tables",
         `this address already has ${context.waitingTables.limit} tables waiting for an opponent: play at one of them ` +
           `first (a table nobody is at closes within ${minutes} minutes)`,
-        {},
+        CORS,
         { limit: context.waitingTables.limit },
       );
       return false;
@@ -264,7 +276,7 @@ function answerMatchmakingErrorsAsJson(res: ServerResponse, method: string, targ
     if (typeof chunk === "string" || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     const refusal = matchmakingRefusal(res.statusCode, parseJson(Buffer.concat(chunks)), method, target);
     for (const name of res.getHeaderNames()) res.removeHeader(name);
-    const body = JSON.stringify({ error: refusal.error, message: refusal.message });
+    const body = refusalBody(refusal.error, refusal.message);
     writeHead(refusal.status, {
       ...CORS,
       "Content-Type": "application/json",
@@ -286,7 +298,7 @@ function parseJson(bytes: Buffer): unknown {
 const COLYSEUS = { noHandler: 520, invalidCriteria: 521, invalidRoomId: 522, unhandled: 523, expired: 524 } as const;
 
 /** The protocol's code for each status a room refuses a join with (ServerError in the room). */
-const REFUSAL_CODES: Readonly<Record<number, string>> = {
+const REFUSAL_CODES: Readonly<Record<number, HttpErrorCode>> = {
   400: "bad-options",
   403: "forbidden",
   404: "not-found",
@@ -297,12 +309,12 @@ const REFUSAL_CODES: Readonly<Record<number, string>> = {
 };
 
 /** What a player is told for a failed matchmaking call: a 4xx for his mistakes, a 5xx only for the server's. */
-export function matchmakingRefusal(
+function matchmakingRefusal(
   status: number,
   body: unknown,
   method: string,
   target: string,
-): { status: number; error: string; message: string } {
+): { status: number; error: HttpErrorCode; message: string } {
   const said = (body as { error?: unknown; message?: unknown } | null) ?? {};
   const text = typeof said.error === "string" ? said.error : typeof said.message === "string" ? said.message : "";
   const reconnecting = method === "reconnect";
@@ -339,24 +351,9 @@ export function matchmakingRefusal(
   return { status: 500, error: "internal", message: "the server could not handle this request" };
 }
 
-function refuse(
-  res: ServerResponse,
-  status: number,
-  code: string,
-  message: string,
-  headers: Record<string, string> = {},
-  details: Record<string, unknown> = {},
-): void {
-  if (res.headersSent) return;
-  const body = JSON.stringify({ error: code, message, ...details });
-  // Closing the connection stops a client that is still sending a body we will not read.
-  res.writeHead(status, { ...CORS, ...headers, "Content-Type": "application/json", Connection: "close" });
-  res.end(body, () => res.req.socket.destroySoon?.());
-}
-
 function failRequest(res: ServerResponse, logger: Logger, error: unknown): void {
   logger.error({ err: error }, "front door failed on a request");
-  refuse(res, 500, "internal", "the server could not handle this request");
+  refuseAndClose(res, 500, "internal", "the server could not handle this request", CORS);
 }
 
 async function admitUpgrade(req: IncomingMessage, socket: Duplex, options: FrontDoorOptions): Promise<boolean> {
@@ -364,10 +361,15 @@ async function admitUpgrade(req: IncomingMessage, socket: Duplex, options: Front
   stampAddress(req, address);
   const answer = await options.limits.take("upgrades", address);
   if (answer.allowed) return true;
-  const body = JSON.stringify({ error: "rate-limited", message: "too many connections from this address" });
-  socket.end(
-    `HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${answer.retryAfterSeconds}\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  refuseOnSocket(
+    socket,
+    {
+      status: 429,
+      reason: "Too Many Requests",
+      code: "rate-limited",
+      message: "too many connections from this address",
+    },
+    { "Retry-After": String(answer.retryAfterSeconds) },
   );
   return false;
 }

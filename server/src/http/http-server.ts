@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import type { HttpErrorCode } from "@habibka/shared/protocol";
 import type { Logger } from "../logger.ts";
+import { LOG_WARNINGS_PER_MINUTE } from "../rate-limits.ts";
+import { refuseOnSocket } from "./http-refusals.ts";
 import { LogBudget } from "./log-budget.ts";
 
 /**
@@ -27,9 +30,6 @@ export const HTTP_TIMEOUTS: HttpTimeouts = {
   checkEveryMs: 1_000,
 };
 
-/** How many of the HTTP layer's warnings a minute reach the log; the rest are counted in one line. */
-const WARNINGS_PER_MINUTE = 30;
-
 export function createHttpServer(
   logger: Logger,
   timeouts: HttpTimeouts = HTTP_TIMEOUTS,
@@ -41,7 +41,7 @@ export function createHttpServer(
     connectionsCheckingInterval: timeouts.checkEveryMs,
   });
   if (onRequest) server.on("request", onRequest);
-  const warnings = new LogBudget(logger, WARNINGS_PER_MINUTE, 60_000);
+  const warnings = new LogBudget(logger, LOG_WARNINGS_PER_MINUTE.http, 60_000);
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     const answer = clientErrorAnswer(error.code, timeouts);
     if (answer) warnings.warn({ code: error.code }, answer.logLine);
@@ -51,11 +51,7 @@ export function createHttpServer(
       socket.destroy();
       return;
     }
-    const body = JSON.stringify({ error: answer.error, message: answer.message });
-    socket.end(
-      `HTTP/1.1 ${answer.status} ${answer.reason}\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    refuseOnSocket(socket, answer);
   });
   return server;
 }
@@ -63,13 +59,13 @@ export function createHttpServer(
 interface ClientErrorAnswer {
   readonly status: number;
   readonly reason: string;
-  readonly error: string;
+  readonly code: HttpErrorCode;
   readonly message: string;
   readonly logLine: string;
 }
 
 /** What a request Node refused before any handler saw it gets; null for a connection that simply went away. */
-export function clientErrorAnswer(code: string | undefined, timeouts: HttpTimeouts): ClientErrorAnswer | null {
+function clientErrorAnswer(code: string | undefined, timeouts: HttpTimeouts): ClientErrorAnswer | null {
   switch (code) {
     case "ECONNRESET":
     case "EPIPE":
@@ -78,7 +74,7 @@ export function clientErrorAnswer(code: string | undefined, timeouts: HttpTimeou
       return {
         status: 408,
         reason: "Request Timeout",
-        error: "request-timeout",
+        code: "request-timeout",
         message: `the request did not arrive in time (headers within ${timeouts.headersMs / 1000} s, all within ${timeouts.requestMs / 1000} s)`,
         logLine: "cut a request that did not arrive in time",
       };
@@ -86,7 +82,7 @@ export function clientErrorAnswer(code: string | undefined, timeouts: HttpTimeou
       return {
         status: 431,
         reason: "Request Header Fields Too Large",
-        error: "headers-too-large",
+        code: "headers-too-large",
         message: "the request's headers are too large",
         logLine: "refused a request with headers too large",
       };
@@ -94,7 +90,7 @@ export function clientErrorAnswer(code: string | undefined, timeouts: HttpTimeou
       return {
         status: 400,
         reason: "Bad Request",
-        error: "bad-request",
+        code: "bad-request",
         message: "the request is not well-formed HTTP (check Content-Length and Transfer-Encoding)",
         logLine: "refused a request that is not well-formed HTTP",
       };

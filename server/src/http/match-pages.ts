@@ -5,6 +5,8 @@ import { readUntrusted } from "@habibka/shared/protocol";
 import type { Application, Request, Response } from "express";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
+import { DEFAULT_PICTURE_LIMITS, type PictureLimits } from "../rate-limits.ts";
+import { refuse, refusePage } from "./http-refusals.ts";
 import { MatchId, type MatchViews, ShotNumber, type ShownMatch, shotOf } from "./match-views.ts";
 import { leadSentence, PICTURE_HEIGHT, PICTURE_WIDTH, type PictureInput, renderShotPicture } from "./shot-picture.ts";
 
@@ -15,17 +17,6 @@ import { leadSentence, PICTURE_HEIGHT, PICTURE_WIDTH, type PictureInput, renderS
  * `/m/<id>/<n>.png` is that picture. A bad id or number is a 400, an unknown match or shot a 404: in JSON, or,
  * to a browser asking for a page, the client with that status (it shows that there is no such match).
  */
-
-export interface PictureLimits {
-  /** Pictures drawn at once; the rest wait in line. */
-  readonly concurrent: number;
-  /** Pictures waiting to be drawn; beyond that a request is told to come back (503). */
-  readonly queued: number;
-  /** Bytes of PNG kept in memory (a shot's picture never changes once it is played). */
-  readonly cacheBytes: number;
-}
-
-export const DEFAULT_PICTURE_LIMITS: PictureLimits = { concurrent: 2, queued: 16, cacheBytes: 24 * 2 ** 20 };
 
 const Language = z.enum(["ru", "en"]).default("ru");
 
@@ -147,7 +138,7 @@ function headOf(view: ShownMatch, shot: MatchShot | undefined): PageHead {
 }
 
 /** index.html with the page's title, description and Open Graph tags in its head. */
-export function pageHtml(index: string, head: PageHead, site: string | null): string {
+function pageHtml(index: string, head: PageHead, site: string | null): string {
   const absolute = (path: string) => (site ? `${site}${path}` : path);
   const tags = [
     `<meta property="og:type" content="website" />`,
@@ -173,10 +164,6 @@ export function pageHtml(index: string, head: PageHead, site: string | null): st
     .replace("</head>", `    ${tags}\n  </head>`);
 }
 
-function refuse(res: Response, status: 400 | 404 | 503, error: string, message: string): void {
-  res.status(status).json({ error, message });
-}
-
 export function mountMatchPages(app: Application, options: MatchPagesOptions): void {
   const { views, pictures } = options;
   let index: string | null = null;
@@ -186,35 +173,29 @@ export function mountMatchPages(app: Application, options: MatchPagesOptions): v
     // Not built: the routes below say so, as the other client routes do.
   }
 
-  /**
-   * A page that cannot be shown: to a browser, the client itself with the status (it says in the player's
-   * language that there is no such match, and offers the way back); to anything else, the error in JSON.
-   */
-  function refusePage(req: Request, res: Response, status: 400 | 404, error: string, message: string): void {
-    if (index === null || req.accepts(["json", "html"]) !== "html") {
-      refuse(res, status, error, message);
-      return;
-    }
-    res.status(status).setHeader("Cache-Control", "no-cache");
-    res.type("html").send(index);
-  }
-
   async function page(req: Request, res: Response, shotText: string | undefined): Promise<void> {
     if (!readUntrusted(MatchId, req.params.id).ok)
-      return refusePage(req, res, 400, "bad-id", "a match id is a UUID, as in the match's link");
+      return refusePage(req, res, index, 400, "bad-id", "a match id is a UUID, as in the match's link");
     let number: number | undefined;
     if (shotText !== undefined) {
       const parsed = readUntrusted(ShotNumber, shotText);
       if (!/^\d+$/.test(shotText) || !parsed.ok) {
-        return refusePage(req, res, 400, "bad-shot", "a shot number is a whole number, as the shot log shows it");
+        return refusePage(
+          req,
+          res,
+          index,
+          400,
+          "bad-shot",
+          "a shot number is a whole number, as the shot log shows it",
+        );
       }
       number = parsed.value;
     }
     const view = await views.get(req.params.id as string);
-    if (!view) return refusePage(req, res, 404, "not-found", "no match with this id");
+    if (!view) return refusePage(req, res, index, 404, "not-found", "no match with this id");
     const shot = number === undefined ? undefined : shotOf(view, number);
     if (number !== undefined && !shot) {
-      return refusePage(req, res, 404, "no-such-shot", `the match has no shot ${number}`);
+      return refusePage(req, res, index, 404, "no-such-shot", `the match has no shot ${number}`);
     }
     if (index === null) {
       res.status(503).type("text/plain").send("The web client is not built: run `pnpm build` (or `pnpm start`).");
@@ -242,8 +223,7 @@ export function mountMatchPages(app: Application, options: MatchPagesOptions): v
     const key = `${view.match.id}/${parsed.value}/${language.value}`;
     const png = await pictures.picture(key, { shot, players: view.match.players, language: language.value });
     if (!png) {
-      res.setHeader("Retry-After", "2");
-      return refuse(res, 503, "busy", "too many pictures are being drawn; try again shortly");
+      return refuse(res, 503, "busy", "too many pictures are being drawn; try again shortly", { "Retry-After": "2" });
     }
     // A played shot never changes: its picture may be kept as long as anyone likes.
     res.setHeader("Cache-Control", "public, max-age=86400, immutable");

@@ -3,6 +3,7 @@ import { describeIssue, PlayerName, readUntrusted } from "@habibka/shared/protoc
 import { type Router as ExpressRouter, type Request, type Response, Router } from "express";
 import { z } from "zod";
 import type { MatchSummary } from "../records/match-records.ts";
+import { refuse } from "./http-refusals.ts";
 import { MatchId, type MatchViews, ShotNumber, shotOf } from "./match-views.ts";
 
 /**
@@ -12,14 +13,14 @@ import { MatchId, type MatchViews, ShotNumber, shotOf } from "./match-views.ts";
  * query is checked, and a bad id or number is a 400 or 404 in JSON that says which, never a 500.
  */
 
-export const PAGE_LIMIT = { default: 20, max: 100 } as const;
+const PAGE_LIMIT = { default: 20, max: 100 } as const;
 /** "My matches" looks up at most this many ids at once. */
-export const MAX_IDS = 20;
+const MAX_IDS = 20;
 
 /** Where a page of the history stops: the last match it showed (finished at, id), opaque to clients. */
 const Cursor = z.object({ f: z.number().int().nonnegative(), i: MatchId }).strict();
 
-export function encodeCursor(match: MatchSummary): string | null {
+function encodeCursor(match: MatchSummary): string | null {
   if (!match.result) return null;
   return Buffer.from(JSON.stringify({ f: match.result.finishedAt, i: match.id })).toString("base64url");
 }
@@ -50,10 +51,6 @@ const ListQuery = z
       .optional(),
   })
   .strict();
-
-function refuse(res: Response, status: 400 | 404, error: string, message: string): void {
-  res.status(status).json({ error, message });
-}
 
 /** The match id of a route, or a 400 already answered. */
 function matchIdOf(req: Request, res: Response): string | null {

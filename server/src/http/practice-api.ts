@@ -9,6 +9,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { Logger } from "../logger.ts";
 import type { ShotPhysics } from "../physics/physics-pool.ts";
 import { MAX_BODY_BYTES } from "./front-door.ts";
+import { refuse } from "./http-refusals.ts";
 
 /**
  * The practice table's two calls (docs/PROTOCOL.md, "The practice table"). Their bodies are the simulator's
@@ -36,10 +37,8 @@ export interface PracticeServices {
 const HINT_KINDS: readonly string[] = ["pot", "safety", "forced"] satisfies PracticeHintKind[];
 const isHintKind = (kind: string): kind is PracticeHintKind => HINT_KINDS.includes(kind);
 
-function refuse(res: Response, status: number, error: string, message: string): void {
-  if (status === 503) res.setHeader("Retry-After", "1");
-  res.status(status).json({ error, message });
-}
+/** A busy pool's answer says to try again in a second: the jobs it runs take well under that. */
+const RETRY_SOON = { "Retry-After": "1" };
 
 /** A count of jobs running now, refusing more than its limit. */
 function gate(limit: number) {
@@ -86,7 +85,13 @@ export function createPracticeApi(services: PracticeServices): Router {
     if (!checked.ok) return refuse(res, 400, "bad-position", checked.message);
     const scenario = checked.scenario;
     if (!shots.enter()) {
-      return refuse(res, 503, "busy", "the server is simulating many practice shots; try again in a moment");
+      return refuse(
+        res,
+        503,
+        "busy",
+        "the server is simulating many practice shots; try again in a moment",
+        RETRY_SOON,
+      );
     }
     let simulation: Awaited<ReturnType<ShotPhysics["simulate"]>>;
     try {
@@ -132,14 +137,14 @@ export function createPracticeApi(services: PracticeServices): Router {
     if (!read.ok) return refuse(res, 400, "bad-position", read.message);
     const { situation, level, seed } = read.position;
     if (!hints.enter()) {
-      return refuse(res, 503, "busy", "the computer is answering other hints; try again in a moment");
+      return refuse(res, 503, "busy", "the computer is answering other hints; try again in a moment", RETRY_SOON);
     }
     let decision: Decision;
     try {
       decision = await services.decisions.decide(situation, level, seed);
     } catch (cause) {
       services.logger.warn({ err: cause }, "a practice hint was not found");
-      return refuse(res, 503, "no-hint", "the computer could not answer this time; try again");
+      return refuse(res, 503, "no-hint", "the computer could not answer this time; try again", RETRY_SOON);
     } finally {
       hints.leave();
     }

@@ -1,4 +1,4 @@
-import { type RecordedStroke, type RecordHeader, recordedPart } from "@habibka/shared/match";
+import { type RecordEnd, type RecordedStroke, type RecordHeader, recordedPart } from "@habibka/shared/match";
 import type { Insertable, Kysely } from "kysely";
 import type { OpenDatabase } from "./database.ts";
 import { playerKey } from "./migrations.ts";
@@ -12,7 +12,7 @@ import type { MatchRecordsTable, RecordActionsTable, RecordsDatabase } from "./r
 /** How a record ended: a match's result, or `closed` for a table that closed before its match began. */
 export interface RecordResult {
   readonly winner: 0 | 1 | null;
-  readonly reason: "eight" | "resignation" | "absence" | "closed" | "abandoned";
+  readonly reason: RecordEnd;
   readonly shelves: readonly [number, number];
   readonly finishedAt: number;
 }

@@ -2,13 +2,11 @@ import { type Client, Protocol, type Room } from "@colyseus/core";
 import { CLOSE_CODES, fieldPath, readUntrusted } from "@habibka/shared/protocol";
 import type { z } from "zod";
 import type { Logger } from "../logger.ts";
-import type { MessageRate } from "../rate-limits.ts";
+import { type MessageRate, STRIKES_BEFORE_DISCONNECT } from "../rate-limits.ts";
 import type { ClientError, Handled } from "../table/refusals.ts";
 import { TokenBucket } from "./rate-limit.ts";
 
-/** After this many refused messages or malformed frames a connection is closed as hostile. */
-export const STRIKES_BEFORE_DISCONNECT = 20;
-export const CLOSE_HOSTILE = CLOSE_CODES.hostile;
+const CLOSE_HOSTILE = CLOSE_CODES.hostile;
 
 /** The frame kinds the SDK sends for this game: joining, leaving, messages and pings. */
 const CLIENT_FRAMES: ReadonlySet<number> = new Set([
@@ -45,7 +43,7 @@ const MAX_BUCKETS = 2_000;
 export type RateKey = (client: Client) => string;
 
 /** A process-wide check, e.g. chat per address across every table; resolves false when over the limit. */
-export type SharedLimit = (client: Client) => Promise<boolean>;
+type SharedLimit = (client: Client) => Promise<boolean>;
 
 export interface MessageRule<S extends z.ZodType> {
   readonly schema: S;
@@ -203,7 +201,7 @@ export class MessageGuard {
 }
 
 /** A message type as it may be shown back: strings and numbers as they are (cut short), anything else by kind. */
-export function describeType(type: unknown): string {
+function describeType(type: unknown): string {
   if (typeof type === "string") return type.slice(0, 40);
   if (typeof type === "number") return String(type);
   return `(${type === null ? "null" : typeof type})`;

@@ -1,5 +1,4 @@
-import type { Clock, Delayed, Room } from "@colyseus/core";
-import { ABANDONED_TABLE_SECONDS } from "../rate-limits.ts";
+import type { Clock, Delayed } from "@colyseus/core";
 
 export interface AbandonedTableHooks {
   /** Whether the lobby should list the table (a public one; a private table is never listed anyway). */
@@ -58,19 +57,4 @@ export class AbandonedTable {
     }
     this.hooks.listed(!deserted);
   }
-}
-
-/**
- * A room's deserted-table watch: a public table leaves the lobby's list by becoming private to it for the
- * while (it can still be joined by its code), and closing disposes the room, which closes its record as never
- * begun and gives its code back. `scale` shrinks the wait for tests (RoomServices.abandonScale).
- */
-export function abandonedTableOf(room: Room, publicTable: boolean, scale: number): AbandonedTable {
-  return new AbandonedTable(room.clock, ABANDONED_TABLE_SECONDS * 1000 * scale, {
-    listed: (listed) => {
-      if (publicTable) void room.setPrivate(!listed);
-    },
-    // Nobody is connected: only a pending reconnection of the creator's dropped session is given up.
-    close: () => void room.disconnect(),
-  });
 }

@@ -19,6 +19,7 @@ import {
   SeenMessage,
   ShotMessage,
 } from "@habibka/shared/protocol";
+import type { PlayerIndex } from "@habibka/shared/rules";
 import type { z } from "zod";
 import type { ComputerAction } from "../computer/computer-seat.ts";
 import {
@@ -29,19 +30,18 @@ import {
   stillAnimating,
   waitingForOpponent,
 } from "./refusals.ts";
-import type { SeatIndex } from "./seating.ts";
 import type { Table } from "./table.ts";
 import type { Member } from "./table-port.ts";
 
 /** Who sent a command: a seat (a person's connection or the computer), or a spectator's connection. */
 export interface Sender {
-  readonly seat: SeatIndex | null;
+  readonly seat: PlayerIndex | null;
   /** The connection, when a person sent it (the computer has none). */
   readonly member?: Member;
 }
 
 /** A seated sender: the commands that only a player may send get one. */
-export type SeatedSender = Sender & { readonly seat: SeatIndex };
+export type SeatedSender = Sender & { readonly seat: PlayerIndex };
 
 /**
  * One row of the command table: a message type's schema, whether only a seated player may send it (a

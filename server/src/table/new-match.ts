@@ -6,7 +6,7 @@ import {
   type RecordHeader,
   type TableSettings,
 } from "@habibka/shared/match";
-import { decide } from "@habibka/shared/pipeline";
+import { stepMatch } from "@habibka/shared/pipeline";
 import type { CreateTableOptions } from "@habibka/shared/protocol";
 import { computerOpponentOf, computerSit } from "../computer/computer-seat.ts";
 import { LiveMatch } from "./live-match.ts";
@@ -57,7 +57,7 @@ export function startRecord(settings: TableSettings, code: string, services: Tab
 export async function seatComputer(settings: TableSettings, live: LiveMatch): Promise<void> {
   const opponent = computerOpponentOf(settings);
   if (!opponent) return;
-  const sat = decide(live.match, computerSit(opponent.seat, opponent.level));
+  const sat = stepMatch(live.match, computerSit(opponent.seat, opponent.level));
   if (!sat.ok) throw new Error(`the computer could not sit: ${sat.error.message}`);
   if (!(await live.commit(sat.value, Date.now()))) throw new Error("the computer's seat was not recorded");
 }

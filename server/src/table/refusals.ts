@@ -1,4 +1,5 @@
-import type { ErrorMessage } from "@habibka/shared/protocol";
+import type { MatchErrorCode } from "@habibka/shared/match";
+import type { ErrorCode, ErrorMessage } from "@habibka/shared/protocol";
 
 /** An error sent to one client as the `error` message (docs/PROTOCOL.md). */
 export type ClientError = ErrorMessage;
@@ -11,7 +12,7 @@ export type Handled = ClientError | undefined;
  * the protocol's codes and field names. One place for every sentence a refused player reads.
  */
 
-function error(type: string, code: string, message: string, messageRu: string): ClientError {
+function error(type: string, code: ErrorCode, message: string, messageRu: string): ClientError {
   return { type, code, message, messageRu };
 }
 
@@ -36,18 +37,16 @@ export const aimOutOfTurn = () =>
   error("aim", "not-your-turn", "only the player to move can aim", "Целится только тот, чей ход");
 
 /**
- * A pipeline refusal as the protocol's `error`. The match flow says `wrong-player` when the other seat is to
- * act; the protocol's code for that is `not-your-turn` (docs/PROTOCOL.md). Its `field` names the rules'
- * request (`shot`, `angle`, ...); the protocol's names the message's own field (`shotNumber`, `stroke.angle`).
+ * A pipeline refusal as the protocol's `error`: its code as the rules say it (docs/PROTOCOL.md), its `field`
+ * renamed from the rules' request (`shot`, `angle`, ...) to the message's own (`shotNumber`, `stroke.angle`).
  */
 export function refusal(
   type: string,
-  error: { code: string; message: string; messageRu?: string | undefined; field?: string | undefined },
+  error: { code: MatchErrorCode; message: string; messageRu?: string | undefined; field?: string | undefined },
 ): ClientError {
-  const code = error.code === "wrong-player" ? "not-your-turn" : error.code;
   const field = error.field === undefined ? undefined : MESSAGE_FIELDS[error.field];
   const { field: _rulesField, ...rest } = error;
-  return { type, ...rest, code, ...(field === null ? {} : { field: field ?? error.field }) };
+  return { type, ...rest, ...(field === null ? {} : { field: field ?? error.field }) };
 }
 
 /** Rules' request fields renamed to the message's; null: the field is not in the message (the seat). */

@@ -1,5 +1,5 @@
 import type { Clock, Delayed } from "@colyseus/core";
-import type { SeatIndex } from "./seating.ts";
+import type { PlayerIndex } from "@habibka/shared/rules";
 
 /**
  * The time an absent player's seat is kept for him, per seat, on the room's clock (so it stops with the
@@ -7,21 +7,21 @@ import type { SeatIndex } from "./seating.ts";
  * ran out stays until the room has dealt with it and calls `release`.
  */
 export class SeatHolds {
-  private readonly deadlines = new Map<SeatIndex, number>();
-  private readonly expiries = new Map<SeatIndex, Delayed>();
+  private readonly deadlines = new Map<PlayerIndex, number>();
+  private readonly expiries = new Map<PlayerIndex, Delayed>();
   private ticker: Delayed | null = null;
   private readonly clock: Clock;
   private readonly holdSeconds: number;
-  private readonly expired: (seat: SeatIndex) => void;
-  private readonly secondsLeftChanged: (seat: SeatIndex, secondsLeft: number) => void;
+  private readonly expired: (seat: PlayerIndex) => void;
+  private readonly secondsLeftChanged: (seat: PlayerIndex, secondsLeft: number) => void;
   private readonly anyHeldChanged: (anyHeld: boolean) => void;
 
   constructor(
     clock: Clock,
     holdSeconds: number,
     hooks: {
-      readonly expired: (seat: SeatIndex) => void;
-      readonly secondsLeftChanged: (seat: SeatIndex, secondsLeft: number) => void;
+      readonly expired: (seat: PlayerIndex) => void;
+      readonly secondsLeftChanged: (seat: PlayerIndex, secondsLeft: number) => void;
       /** Whether any seat is held now (the room stays open while one is). */
       readonly anyHeldChanged: (anyHeld: boolean) => void;
     },
@@ -33,24 +33,24 @@ export class SeatHolds {
     this.anyHeldChanged = hooks.anyHeldChanged;
   }
 
-  isHeld(seat: SeatIndex): boolean {
+  isHeld(seat: PlayerIndex): boolean {
     return this.deadlines.has(seat);
   }
 
   /** Starts (or restarts) the full hold for the seat. */
-  hold(seat: SeatIndex): void {
+  hold(seat: PlayerIndex): void {
     this.expireIn(seat, this.holdSeconds * 1000);
     this.secondsLeftChanged(seat, this.holdSeconds);
     this.ticker ??= this.clock.setInterval(() => this.tick(), 1000);
   }
 
   /** Ends the hold again shortly: the room could not deal with its end yet (it could not be recorded). */
-  retryExpiry(seat: SeatIndex, afterMs: number): void {
+  retryExpiry(seat: PlayerIndex, afterMs: number): void {
     this.expireIn(seat, afterMs);
   }
 
   /** The player is back, or the seat is no longer his: no hold. */
-  release(seat: SeatIndex): void {
+  release(seat: PlayerIndex): void {
     this.expiries.get(seat)?.clear();
     this.expiries.delete(seat);
     if (this.deadlines.delete(seat)) {
@@ -63,7 +63,7 @@ export class SeatHolds {
     }
   }
 
-  private expireIn(seat: SeatIndex, ms: number): void {
+  private expireIn(seat: PlayerIndex, ms: number): void {
     this.expiries.get(seat)?.clear();
     const first = this.deadlines.size === 0;
     this.deadlines.set(seat, this.clock.currentTime + ms);

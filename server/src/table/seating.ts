@@ -1,8 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { SeatHolder } from "@habibka/shared/match";
-import type { Pair } from "@habibka/shared/rules";
-
-export type SeatIndex = 0 | 1;
+import type { Pair, PlayerIndex } from "@habibka/shared/rules";
 
 /** A new seat token: 18 random bytes, the secret that returns a player to his seat. */
 export function newSeatToken(): string {
@@ -22,9 +20,9 @@ function isSameHash(a: string, b: string): boolean {
 
 export type Admission =
   /** The holder of a seat, back with its token; `replaces` is his previous session, if any. */
-  | { readonly role: "holder"; readonly seat: SeatIndex; readonly replaces: string | null }
+  | { readonly role: "holder"; readonly seat: PlayerIndex; readonly replaces: string | null }
   /** A free seat for a new player: the room records his `sit`, then seats him. */
-  | { readonly role: "newcomer"; readonly seat: SeatIndex }
+  | { readonly role: "newcomer"; readonly seat: PlayerIndex }
   | { readonly role: "spectator" }
   | { readonly role: "refused"; readonly reason: "spectators-full" };
 
@@ -66,17 +64,17 @@ export class Seating {
   }
 
   /** The connection now sits in the seat (a newcomer once his `sit` is recorded, or its returning holder). */
-  seat(seat: SeatIndex, sessionId: string): void {
+  seat(seat: PlayerIndex, sessionId: string): void {
     this.sessions[seat] = sessionId;
     this.away[seat] = false;
   }
 
   /** The computer plays the seat (its `sit` is the match's): it is always there, and no connection is. */
-  seatComputer(seat: SeatIndex): void {
+  seatComputer(seat: PlayerIndex): void {
     this.computers[seat] = true;
   }
 
-  isComputer(seat: SeatIndex): boolean {
+  isComputer(seat: PlayerIndex): boolean {
     return this.computers[seat];
   }
 
@@ -84,28 +82,28 @@ export class Seating {
     this.spectators.set(sessionId, name);
   }
 
-  seatOf(sessionId: string): SeatIndex | null {
+  seatOf(sessionId: string): PlayerIndex | null {
     if (this.sessions[0] === sessionId) return 0;
     if (this.sessions[1] === sessionId) return 1;
     return null;
   }
 
   /** The seat's connection dropped; it may come back as the same session (the SDK's reconnection). */
-  drop(sessionId: string): SeatIndex | null {
+  drop(sessionId: string): PlayerIndex | null {
     const seat = this.seatOf(sessionId);
     if (seat !== null) this.away[seat] = true;
     return seat;
   }
 
   /** The dropped connection is back. */
-  reconnect(sessionId: string): SeatIndex | null {
+  reconnect(sessionId: string): PlayerIndex | null {
     const seat = this.seatOf(sessionId);
     if (seat !== null) this.away[seat] = false;
     return seat;
   }
 
   /** The connection is gone; its seat (if it had one) waits for its holder's token. */
-  disconnect(sessionId: string): SeatIndex | null {
+  disconnect(sessionId: string): PlayerIndex | null {
     this.spectators.delete(sessionId);
     const seat = this.seatOf(sessionId);
     if (seat !== null) {
@@ -117,12 +115,12 @@ export class Seating {
 
   /** Whether any person is at the table: a seated player on a live connection, or a watcher. */
   anyoneHere(): boolean {
-    const seated = (seat: SeatIndex) => this.sessions[seat] !== null && !this.away[seat];
+    const seated = (seat: PlayerIndex) => this.sessions[seat] !== null && !this.away[seat];
     return this.spectators.size > 0 || seated(0) || seated(1);
   }
 
   /** The seat's holder is here: the computer, or a live connection (not gone, not waiting to reconnect). */
-  isPresent(seat: SeatIndex): boolean {
+  isPresent(seat: PlayerIndex): boolean {
     return this.computers[seat] || (this.sessions[seat] !== null && !this.away[seat]);
   }
 }

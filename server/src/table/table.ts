@@ -1,39 +1,28 @@
-import {
-  drawValue,
-  hasBegun,
-  type MatchAction,
-  type MatchRecord,
-  type MatchState,
-  type PlayedStroke,
-  type TableSettings,
-} from "@habibka/shared/match";
-import { decide, expireShotClock, type MatchView, type Step, viewMatch } from "@habibka/shared/pipeline";
-import { type ActionBroadcast, type ChatBroadcast, CLOSE_CODES, type JoinTableOptions } from "@habibka/shared/protocol";
-import type { Result } from "@habibka/shared/rules";
+import type { MatchAction, MatchRecord, MatchResult, MatchState, TableSettings } from "@habibka/shared/match";
+import { type Step, stepMatch } from "@habibka/shared/pipeline";
+import { type ActionBroadcast, type ChatBroadcast, CLOSE_CODES } from "@habibka/shared/protocol";
+import type { PlayerIndex } from "@habibka/shared/rules";
 import type { ComputerSeat } from "../computer/computer-seat.ts";
+import { ActionQueue } from "./action-queue.ts";
 import type { Command, SeatedSender, Sender } from "./commands.ts";
 import { computerAtTable } from "./computer-at-table.ts";
 import { LiveMatch } from "./live-match.ts";
-import { rematchAgreed, seatComputer, startRecord } from "./new-match.ts";
+import { seatComputer, startRecord } from "./new-match.ts";
 import { type ClientError, type Handled, notRecorded, refusal } from "./refusals.ts";
-import { SeatHolds } from "./seat-holds.ts";
-import { hashSeatToken, newSeatToken, type SeatIndex, Seating } from "./seating.ts";
-import { shotBroadcast } from "./shot-broadcast.ts";
+import { SeatKeeping } from "./seat-keeping.ts";
+import { Seating } from "./seating.ts";
 import { ShotTiming } from "./shot-timing.ts";
-import { mirrorMatch, mirrorSeats } from "./state-mirror.ts";
+import { type AdmissionParts, admit, type JoinRequest } from "./table-admission.ts";
 import { CHAT_HISTORY_LINES, TableChat } from "./table-chat.ts";
+import { TableDisplay } from "./table-display.ts";
 import { TableListing } from "./table-listing.ts";
+import { TableMatch } from "./table-match.ts";
 import type { Member, TablePort } from "./table-port.ts";
 import type { TableServices } from "./table-services.ts";
 import type { WaitingPlace } from "./waiting-tables.ts";
 
 /** A dropped spectator's place is kept this long for the SDK to reconnect. */
 const SPECTATOR_RECONNECT_SECONDS = 5;
-/** When the end of a hold, of the shot clock or a start could not be recorded, it is tried again after this long. */
-const RECORD_RETRY_MS = 2_000;
-
-/** Who asks to join, as the front door and the join options establish him. */
-export type JoinRequest = JoinTableOptions & { readonly address: string };
 
 /**
  * One table of Habibka: its live match and record, its action queue, its seats and watchers, its clocks and
@@ -42,7 +31,10 @@ export type JoinRequest = JoinTableOptions & { readonly address: string };
  * move, the shot clock, a seat's hold) is started from that state after any commit and after a restore, so a
  * table brought back from any prefix of its record goes on as it would have. No rule of the game is decided
  * here: the shared pipeline decides, the table records and tells. It speaks to its players through a port
- * (table-port.ts), so it runs without sockets too.
+ * (table-port.ts), so it runs without sockets too. Its jobs have their own modules: the match and what
+ * follows from it (table-match.ts), what everyone sees (table-display.ts), who joins as what
+ * (table-admission.ts), the seats' holds as connections come and go (seat-keeping.ts), and the queue
+ * (action-queue.ts); this class holds them together and takes the connections' and the commands' calls.
  */
 export class Table {
   readonly settings: TableSettings;
@@ -50,16 +42,18 @@ export class Table {
   readonly seating: Seating;
   readonly timing: ShotTiming;
   readonly computer: ComputerSeat | null;
-  private live: LiveMatch;
-  private readonly holds: SeatHolds;
+  /** The current match; a rematch replaces what it keeps. */
+  private readonly current: TableMatch;
+  private readonly seats: SeatKeeping;
   private readonly listing: TableListing;
+  private readonly display: TableDisplay;
+  private readonly admission: AdmissionParts;
   readonly services: TableServices;
   private readonly port: TablePort;
   private readonly chat: TableChat;
   /** The server is shutting down, or another process took the table: nothing more is recorded. */
   private restarting = false;
-  /** The tail of the table's action queue. */
-  private actions: Promise<unknown> = Promise.resolve();
+  private readonly actions = new ActionQueue();
 
   /** A new table: its first match's record exists (and the computer sits) before anyone is told of it. */
   static async create(
@@ -104,48 +98,62 @@ export class Table {
   ) {
     this.settings = settings;
     this.code = code;
-    this.live = live;
     this.chat = new TableChat(services, chat);
     this.services = services;
     this.port = port;
     this.seating = new Seating(settings.spectatorCap);
+    const scales = { animationScale: services.animationScale ?? 1, clockScale: services.clockScale ?? 1 };
     this.timing = new ShotTiming(
       port.clock,
+      { shotClock: settings.shotClock, ...scales },
       {
-        shotClock: settings.shotClock,
-        animationScale: services.animationScale ?? 1,
-        clockScale: services.clockScale ?? 1,
-      },
-      {
-        animationEnded: () => {
-          port.state.animating = false;
-          this.restartShotClock();
-          // Soon, not on the next beat: a player who skipped the animation may shoot the moment it ends. Not
-          // from inside this call, which may be the room clock's tick: sending the state ticks that clock.
-          queueMicrotask(() => port.sendState());
-          this.computer?.poke();
-        },
-        clockChanged: (secondsLeft) => {
-          port.state.clockLeft = secondsLeft;
-        },
-        clockExpired: () => this.shotClockExpired(),
+        animationEnded: () => this.display.animationEnded(this.current.match),
+        clockChanged: (secondsLeft) => this.display.showClock(secondsLeft),
+        clockExpired: () => this.current.clockExpired(),
       },
     );
-    this.holds = new SeatHolds(port.clock, settings.seatHoldSeconds, {
-      expired: (seat) => this.seatExpired(seat),
-      secondsLeftChanged: (seat, secondsLeft) => {
-        const player = port.state.players.get(String(seat));
-        if (player) player.holdLeft = secondsLeft;
-      },
-      // A room closes once its last connection left: not while a seat waits for its player.
-      anyHeldChanged: (anyHeld) => port.setAutoDispose(!anyHeld),
-    });
     this.listing = new TableListing(settings, code, services, port, place);
+    const parts = { port, seating: this.seating, timing: this.timing, listing: this.listing };
+    this.display = new TableDisplay(parts, () => this.computer?.poke());
+    this.current = new TableMatch(live, {
+      settings,
+      code,
+      services,
+      clock: port.clock,
+      queue: this.actions,
+      display: this.display,
+      rematched: () => {
+        this.chat.reset();
+        this.timing.reset();
+        port.state.animating = false;
+      },
+      leaseLost: () => this.leaseLost(),
+    });
+    this.seats = new SeatKeeping({
+      seating: this.seating,
+      port,
+      display: this.display,
+      match: this.current,
+      queue: this.actions,
+      holdSeconds: settings.seatHoldSeconds,
+      perform: (action) => this.perform(action),
+      tell: (action) => this.tell(action),
+    });
+    this.admission = {
+      seating: this.seating,
+      holds: this.seats.holds,
+      chat: this.chat,
+      port,
+      display: this.display,
+      match: this.current,
+      logger: services.logger,
+      code,
+    };
     this.computer = computerAtTable(this);
   }
 
   get match(): MatchState {
-    return this.live.match;
+    return this.current.match;
   }
 
   /** The synced state as the players see it (the shot number and the player to move as shown). */
@@ -154,12 +162,12 @@ export class Table {
   }
 
   get matchId(): string {
-    return this.live.matchId;
+    return this.current.matchId;
   }
 
   /** The current match's seed: its draw, its rack and the computer's decisions follow from it. */
   get seed(): number {
-    return this.live.header.seed;
+    return this.current.header.seed;
   }
 
   /**
@@ -176,11 +184,9 @@ export class Table {
       opponent: this.settings.opponent ?? "person",
       level: this.computer?.level ?? "",
     });
-    this.showMatch();
-    for (const seat of [0, 1] as const) {
-      if (this.live.match.seats[seat] && !this.seating.isComputer(seat)) this.holds.hold(seat);
-    }
-    void this.queue(() => this.followUp());
+    this.current.show();
+    this.seats.holdForAbsent();
+    void this.queue(() => this.current.followUp());
   }
 
   // ---- connections ----------------------------------------------------------------------------------
@@ -188,47 +194,12 @@ export class Table {
   /** Seats the joiner (a newcomer's `sit` is recorded first) or lets him watch; a refusal otherwise. */
   join(member: Member, request: JoinRequest): Promise<ClientError | undefined> {
     return this.queue(async () => {
-      const refused = await this.admit(member, request);
+      const refused = await admit(this.admission, member, request);
       if (refused) return refused;
       const running = this.timing.runningForLateJoiner();
       if (running) member.send("shot", running);
       return undefined;
     });
-  }
-
-  private async admit(member: Member, request: JoinRequest): Promise<ClientError | undefined> {
-    const admission = this.seating.admit(request, this.live.match.seats);
-    const chat = this.chat.recent();
-    if (admission.role === "refused") return { type: "join", code: "spectators-full", message: "spectators are full" };
-    if (admission.role === "spectator") {
-      this.seating.watch(member.sessionId, request.name);
-      member.send("welcome", { role: "spectator", seat: null, matchId: this.live.matchId, chat });
-      this.afterSeatsChanged();
-      return undefined;
-    }
-    let seatToken = request.seatToken;
-    if (admission.role === "newcomer") {
-      seatToken = newSeatToken();
-      const sat = decide(this.live.match, {
-        type: "sit",
-        player: admission.seat,
-        name: request.name,
-        token: hashSeatToken(seatToken),
-      });
-      if (!sat.ok) return refusal("join", sat.error);
-      if (!(await this.apply(sat.value))) return notRecorded("join");
-    } else if (admission.replaces) {
-      this.port.replaceSession(admission.replaces);
-    }
-    this.seating.seat(admission.seat, member.sessionId);
-    this.holds.release(admission.seat);
-    member.send("welcome", { role: "player", seat: admission.seat, seatToken, matchId: this.live.matchId, chat });
-    this.services.logger.info(
-      { table: this.code, seat: admission.seat, returning: admission.role === "holder" },
-      "player seated",
-    );
-    this.afterSeatsChanged();
-    return undefined;
   }
 
   /**
@@ -237,34 +208,20 @@ export class Table {
    */
   drop(sessionId: string): number | null {
     if (this.restarting) return null;
-    const seat = this.seating.drop(sessionId);
-    if (seat === null) return SPECTATOR_RECONNECT_SECONDS;
-    this.holds.hold(seat);
-    this.afterSeatsChanged();
+    if (!this.seats.dropped(sessionId)) return SPECTATOR_RECONNECT_SECONDS;
     return this.listing.reconnectionSeconds(this.settings.seatHoldSeconds);
   }
 
   reconnect(sessionId: string): void {
-    const seat = this.seating.reconnect(sessionId);
-    if (seat !== null) this.holds.release(seat);
-    this.afterSeatsChanged();
+    this.seats.reconnected(sessionId);
   }
 
   leave(sessionId: string): void {
-    const seat = this.seating.disconnect(sessionId);
-    if (seat !== null && !this.restarting) {
-      if (this.live.match.phase === "finished") {
-        // After the match there is nothing to hold the seat for: it is free, and his rematch request goes.
-        void this.queue(() => this.perform({ type: "leave", player: seat }));
-      } else if (!this.holds.isHeld(seat)) {
-        this.holds.hold(seat);
-      }
-    }
-    this.afterSeatsChanged();
+    this.seats.left(sessionId, this.restarting);
   }
 
   /** The seat a connection holds, or null for a spectator. */
-  seatOf(sessionId: string): SeatIndex | null {
+  seatOf(sessionId: string): PlayerIndex | null {
     return this.seating.seatOf(sessionId);
   }
 
@@ -282,10 +239,10 @@ export class Table {
   async dispose(): Promise<boolean> {
     this.computer?.stop();
     this.listing.close();
-    await this.actions;
+    await this.actions.settled();
     if (this.restarting) return false;
-    this.live.release();
-    await this.live
+    this.current.release();
+    await this.current
       .closeUnbegun(Date.now())
       .catch((cause: unknown) =>
         this.services.logger.error({ err: cause, table: this.code }, "could not close a record"),
@@ -298,7 +255,7 @@ export class Table {
    * records nothing more, and everyone is sent to come back, which brings them to the one that holds it.
    */
   private leaseLost(): void {
-    this.services.logger.warn({ table: this.code, match: this.live.matchId }, "table taken over by another process");
+    this.services.logger.warn({ table: this.code, match: this.current.matchId }, "table taken over by another process");
     this.shutDown();
   }
 
@@ -312,14 +269,14 @@ export class Table {
   }
 
   /** Records a step of the pipeline's and applies it: refusals pass through, a failed write is `not-recorded`. */
-  async play(type: string, step: Result<Step>): Promise<Handled> {
+  async play(type: string, step: MatchResult<Step>): Promise<Handled> {
     if (!step.ok) return refusal(type, step.error);
-    return (await this.apply(step.value)) ? undefined : notRecorded(type);
+    return (await this.current.apply(step.value)) ? undefined : notRecorded(type);
   }
 
   /** An action that needs no physics: a player's resignation or rematch, a seat's expiry, a leave. */
   async perform(action: MatchAction): Promise<Handled> {
-    return this.play(action.type, decide(this.live.match, action));
+    return this.play(action.type, stepMatch(this.current.match, action));
   }
 
   tell(action: ActionBroadcast): void {
@@ -336,9 +293,9 @@ export class Table {
     const name =
       seat === null
         ? (this.seating.spectators.get(sender.member?.sessionId ?? "") ?? "?")
-        : (this.live.match.seats[seat]?.name ?? "?");
+        : (this.current.match.seats[seat]?.name ?? "?");
     const line: ChatBroadcast = { name, role: seat === null ? "spectator" : "player", seat, text, at: Date.now() };
-    if (!(await this.chat.add(this.live.matchId, line, this.code))) return notRecorded("chat");
+    if (!(await this.chat.add(this.current.matchId, line, this.code))) return notRecorded("chat");
     this.port.broadcast("chat", line);
     return undefined;
   }
@@ -347,135 +304,11 @@ export class Table {
 
   /** Runs table actions one at a time, in arrival order: each sees the match the one before it left. */
   queue<T>(work: () => T | Promise<T>): Promise<T> {
-    const run = this.actions.then(work, work);
-    this.actions = run.catch(() => undefined);
-    return run;
+    return this.actions.run(work);
   }
 
   /** Resolves once every action queued so far is done (tests, and the table's own closing). */
   settled(): Promise<unknown> {
-    return this.actions;
-  }
-
-  /**
-   * Records the step and only then applies it: the state is mirrored and everyone told, then whatever the
-   * new state waits for is started. Returns false, with the table unchanged, when the record could not be
-   * written.
-   */
-  private async apply(step: Step): Promise<boolean> {
-    const transition = await this.live.commit(step, Date.now());
-    if (!transition) return false;
-    if (step.played) this.announce(step.played);
-    this.showMatch();
-    await this.followUp();
-    return true;
-  }
-
-  /**
-   * What the match's state waits for from the table itself, the same after a commit and after a restore:
-   * the opener drawn once both sit at a table that draws, and a new match once both asked for a rematch.
-   * (The computer's move and the shot clock follow from `showMatch`; the seats' holds from `open`.)
-   */
-  private async followUp(): Promise<void> {
-    const match = this.live.match;
-    if (match.phase === "draw") await this.drawOpener();
-    else if (rematchAgreed(match)) await this.startRematch();
-  }
-
-  private async drawOpener(): Promise<void> {
-    const match = this.live.match;
-    const drawn = decide(match, {
-      type: "draw",
-      shot: match.shotNumber,
-      source: { value: drawValue(this.live.header.seed) },
-    });
-    if (drawn.ok && !(await this.apply(drawn.value))) {
-      this.port.clock.setTimeout(() => void this.queue(() => this.followUp()), RECORD_RETRY_MS);
-    }
-  }
-
-  /** Both asked: a new match at the same table, with the same players in the same seats. */
-  private async startRematch(): Promise<void> {
-    const seats = this.live.match.seats;
-    let next: LiveMatch;
-    try {
-      next = await startRecord(this.settings, this.code, this.services, () => this.leaseLost());
-    } catch (cause) {
-      this.services.logger.error({ err: cause, table: this.code }, "could not record a rematch");
-      this.port.clock.setTimeout(() => void this.queue(() => this.followUp()), RECORD_RETRY_MS);
-      return;
-    }
-    this.live.release();
-    this.live = next;
-    this.chat.reset();
-    this.timing.reset();
-    this.port.state.animating = false;
-    for (const player of [0, 1] as const) {
-      const holder = seats[player];
-      if (holder) await this.perform({ type: "sit", player, name: holder.name, token: holder.token });
-    }
-    this.showMatch();
-  }
-
-  // ---- what everyone sees -------------------------------------------------------------------------------
-
-  /** The synced state, the shot clock and the lobby's listing, as the match now is. */
-  private showMatch(): void {
-    const view = viewMatch(this.live.match);
-    this.port.state.matchId = this.live.matchId;
-    // Seats first: the players' shelves and debts are mirrored into their entries.
-    mirrorSeats(this.port.state, this.live.match.seats, this.seating);
-    mirrorMatch(this.port.state, view);
-    this.restartShotClock(view);
-    this.listing.update(this.live.match, this.seating, view);
-    this.port.sendState();
-    this.computer?.poke();
-  }
-
-  private announce(played: PlayedStroke): void {
-    const message = shotBroadcast(this.live.matchId, played);
-    this.port.broadcast("shot", message);
-    this.port.state.animating = message.duration > 0;
-    this.timing.startAnimation(message);
-  }
-
-  /** The shot clock runs for the player to move in the opening and in play (not in the lag). */
-  private restartShotClock(view: MatchView = viewMatch(this.live.match)): void {
-    this.timing.restartClock(view.toMove !== null && (view.phase === "opening" || view.phase === "play"));
-  }
-
-  private shotClockExpired(): void {
-    void this.queue(async () => {
-      const step = expireShotClock(this.live.match);
-      if (step.ok && !(await this.apply(step.value))) {
-        this.port.clock.setTimeout(() => this.shotClockExpired(), RECORD_RETRY_MS);
-      }
-    });
-  }
-
-  private afterSeatsChanged(): void {
-    mirrorSeats(this.port.state, this.live.match.seats, this.seating);
-    this.listing.update(this.live.match, this.seating, viewMatch(this.live.match));
-    this.port.sendState();
-  }
-
-  // ---- seats ---------------------------------------------------------------------------------------------
-
-  private seatExpired(seat: SeatIndex): void {
-    void this.queue(async () => {
-      if (this.seating.isPresent(seat) || !this.live.match.seats[seat]) {
-        this.holds.release(seat);
-        return;
-      }
-      const playing = hasBegun(this.live.match) && this.live.match.phase !== "finished";
-      const error = await this.perform({ type: "expire", player: seat });
-      if (error?.code === "not-recorded") {
-        this.holds.retryExpiry(seat, RECORD_RETRY_MS);
-        return;
-      }
-      if (!error && playing) this.tell({ kind: "absence", seat, shotNumber: this.port.state.shotNumber });
-      this.holds.release(seat);
-      this.afterSeatsChanged();
-    });
+    return this.actions.settled();
   }
 }

@@ -12,7 +12,7 @@ import {
   situationOf,
 } from "@habibka/shared/computer";
 import type { MatchState } from "@habibka/shared/match";
-import { answerOffer, decide as decideAction, playLag, playShot } from "@habibka/shared/pipeline";
+import { answerOffer, playLag, playShot, stepMatch } from "@habibka/shared/pipeline";
 import type { AimMessage } from "@habibka/shared/protocol";
 import { startedMatch } from "@habibka/shared/testing/started-match";
 import { describe, expect, it } from "vitest";
@@ -43,7 +43,7 @@ function played(match: MatchState, action: ComputerAction): MatchState {
         ? playShot(match, 1, action.message)
         : action.type === "answer"
           ? answerOffer(match, 1, action.message)
-          : decideAction(match, { type: "rematch", player: 1 });
+          : stepMatch(match, { type: "rematch", player: 1 });
   if (!result.ok) throw new Error(`the pipeline refused the computer's ${action.type}: ${result.error.message}`);
   return result.value.state;
 }
@@ -142,7 +142,7 @@ describe("the computer's seat", () => {
     const { seat, table } = seatAt(lagMatch(), decider);
     seat.poke();
     await until(() => calls.length === 1);
-    const resigned = decideAction(table.match, { type: "resign", shot: table.match.shotNumber, player: 0 });
+    const resigned = stepMatch(table.match, { type: "resign", shot: table.match.shotNumber, player: 0 });
     if (!resigned.ok) throw new Error(resigned.error.message);
     table.match = resigned.value.state;
     calls[0]!.answer(decide(calls[0]!.situation, QUICK, 1));
@@ -180,7 +180,7 @@ describe("the computer's seat", () => {
 
   it("agrees to a rematch the other player asked for, and asks for none itself", async () => {
     const finished = (() => {
-      const resigned = decideAction(lagMatch(), { type: "resign", shot: 1, player: 1 });
+      const resigned = stepMatch(lagMatch(), { type: "resign", shot: 1, player: 1 });
       if (!resigned.ok) throw new Error(resigned.error.message);
       return resigned.value.state;
     })();
@@ -189,7 +189,7 @@ describe("the computer's seat", () => {
     await alone.seat.settled();
     expect(alone.table.actions).toEqual([]);
 
-    const asked = decideAction(finished, { type: "rematch", player: 0 });
+    const asked = stepMatch(finished, { type: "rematch", player: 0 });
     if (!asked.ok) throw new Error(asked.error.message);
     const { seat, table } = seatAt(asked.value.state, realDecider);
     seat.poke();

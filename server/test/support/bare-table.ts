@@ -32,9 +32,7 @@ export interface BareTable {
 /** One physics pool for every bare table of a test file (a worker thread each would be slow to start). */
 let physics: ShotPhysics | null = null;
 
-export async function bareServices(options: {
-  readonly seed: number;
-}): Promise<TableServices & { records: MatchRecords }> {
+async function bareServices(options: { readonly seed: number }): Promise<TableServices & { records: MatchRecords }> {
   const records = await MatchRecords.open({ kind: "sqlite", path: ":memory:" });
   const logger = createLogger("silent");
   const presence = new LocalPresence();
@@ -71,7 +69,7 @@ function barePort(): BareTable["port"] {
   };
 }
 
-export const PERSON: Member = { sessionId: "person", send: () => undefined };
+const PERSON: Member = { sessionId: "person", send: () => undefined };
 
 function bare(table: Table, services: TableServices & { records: MatchRecords }, port: BareTable["port"]): BareTable {
   const drivers: ComputerSeat[] = [];

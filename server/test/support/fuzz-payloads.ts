@@ -34,7 +34,7 @@ export const SCHEMAS = {
  * Messages of each type one connection may send at once within the production rates (rate-limits.ts): a
  * batch would be answered the same with them in force.
  */
-export const QUOTA: Record<ClientMessageType, number> = {
+const QUOTA: Record<ClientMessageType, number> = {
   lag: 3,
   shot: 3,
   answer: 3,
@@ -47,7 +47,7 @@ export const QUOTA: Record<ClientMessageType, number> = {
 /** A connection is cut at 20 refused messages; each batch stays below. */
 export const BATCH = 19;
 
-export const oddNumber = fc.constantFrom(
+const oddNumber = fc.constantFrom(
   Number.NaN,
   Number.POSITIVE_INFINITY,
   Number.NEGATIVE_INFINITY,
@@ -60,24 +60,14 @@ export const oddNumber = fc.constantFrom(
   -(2 ** 31) - 1,
   0.1 + 0.2,
 );
-export const oddString = fc.constantFrom(
-  "NaN",
-  "Infinity",
-  "-Infinity",
-  "1e999",
-  "0x10",
-  "",
-  " ",
-  "__proto__",
-  "constructor",
-);
-export const longString = fc.integer({ min: 201, max: 6_000 }).map((n) => "ш".repeat(n));
-export const deep = fc.integer({ min: 20, max: 300 }).map((depth) => {
+const oddString = fc.constantFrom("NaN", "Infinity", "-Infinity", "1e999", "0x10", "", " ", "__proto__", "constructor");
+const longString = fc.integer({ min: 201, max: 6_000 }).map((n) => "ш".repeat(n));
+const deep = fc.integer({ min: 20, max: 300 }).map((depth) => {
   let value: unknown = { x: 1 };
   for (let i = 0; i < depth; i++) value = i % 2 ? { stroke: value } : [value];
   return value;
 });
-export const junk: fc.Arbitrary<unknown> = fc.oneof(
+const junk: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
   { weight: 2, arbitrary: oddNumber },
   { weight: 2, arbitrary: oddString },
@@ -97,10 +87,10 @@ function sdkCanSend(value: unknown, depth = 0): boolean {
   return Object.values(value).every((child) => sdkCanSend(child, depth + 1));
 }
 /** Either a plausible value or junk, for one field of an otherwise well-formed message. */
-export const field = <T>(plausible: fc.Arbitrary<T>) =>
+const field = <T>(plausible: fc.Arbitrary<T>) =>
   fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 2, arbitrary: junk });
-export const point = fc.record({ x: field(fc.double({ min: -2, max: 2 })), y: field(fc.double({ min: -1, max: 1 })) });
-export const stroke = fc.record(
+const point = fc.record({ x: field(fc.double({ min: -2, max: 2 })), y: field(fc.double({ min: -1, max: 1 })) });
+const stroke = fc.record(
   {
     cue: field(fc.integer({ min: 0, max: 15 })),
     angle: field(fc.double({ min: -400, max: 800 })),
@@ -109,7 +99,7 @@ export const stroke = fc.record(
   },
   { requiredKeys: [] },
 );
-export const called = fc.record(
+const called = fc.record(
   {
     ball: field(fc.integer({ min: -1, max: 16 })),
     pocket: field(fc.constantFrom("HL", "HR", "ML", "MR", "FL", "FR", "XX", "hl")),
@@ -118,7 +108,7 @@ export const called = fc.record(
   { requiredKeys: [] },
 );
 /** A message of each type, well-formed or nearly so. */
-export const shaped: Record<ClientMessageType, fc.Arbitrary<unknown>> = {
+const shaped: Record<ClientMessageType, fc.Arbitrary<unknown>> = {
   lag: fc.record({ place: field(point), angle: field(fc.double()), speed: field(fc.double()) }, { requiredKeys: [] }),
   shot: fc.record(
     {
@@ -171,7 +161,7 @@ const wellFormedCall = fc.array(
  * A message of each type that passes its schema, so that what answers it is the match's own judgement in the
  * phase at hand (whose turn, which shot number, whether anything animates) rather than the shape check.
  */
-export const wellFormed: Record<ClientMessageType, fc.Arbitrary<unknown>> = {
+const wellFormed: Record<ClientMessageType, fc.Arbitrary<unknown>> = {
   lag: fc.record({
     place,
     angle: fc.double({ min: -360, max: 720, noNaN: true }),

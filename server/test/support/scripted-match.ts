@@ -8,7 +8,7 @@ import { eventually } from "./test-server.ts";
  * `shot` messages. Every loop is bounded in count and every wait in time.
  */
 
-export interface PlayedByBot {
+interface PlayedByBot {
   readonly number: number;
   readonly seat: 0 | 1;
   readonly planned: PlannedShot;

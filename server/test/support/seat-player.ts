@@ -12,12 +12,12 @@ import { eventually } from "./test-server.ts";
  * is bounded in count and every wait in time; a refusal fails the match.
  */
 
-export interface Point {
+interface Point {
   readonly x: number;
   readonly y: number;
 }
 
-export interface ShotRequest {
+interface ShotRequest {
   readonly shotNumber: number;
   readonly stroke: { cue: number; angle: number; speed: number; offset: Point };
   readonly call: readonly { ball: number; pocket: string; way: string }[];

@@ -13,7 +13,7 @@ import { type ReadPosition, readPosition } from "./position-input.ts";
  */
 
 /** The contract's advice object (version 1), with the stroke before the execution error as an extra field. */
-export interface Advice {
+interface Advice {
   version: 1;
   shot: FullStroke;
   call: CalledBall[];
@@ -24,7 +24,7 @@ export interface Advice {
   intended: FullStroke;
 }
 
-export function advise({ situation, level, seed }: ReadPosition, engine: EngineName = DEFAULT_ENGINE): Advice {
+function advise({ situation, level, seed }: ReadPosition, engine: EngineName = DEFAULT_ENGINE): Advice {
   const started = performance.now();
   const decision = decide(situation, level, seed, engine);
   const wall = performance.now() - started;

@@ -26,7 +26,7 @@ import { chanceWithin, cutTolerance, MAX_CUT, pocketTolerance } from "./pot-chan
  * the simulator then corrects the aim and judges it.
  */
 
-export type PotWay = "cut" | "own" | "bank";
+type PotWay = "cut" | "own" | "bank";
 
 export interface PotCandidate {
   readonly way: PotWay;

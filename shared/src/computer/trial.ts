@@ -56,7 +56,7 @@ export interface Trial {
  * crowded table costs more, since every moving ball is checked against every other and clusters scatter. Read
  * from the table alone, never from a clock, so that a search stays deterministic.
  */
-export function simulationCost(balls: number): number {
+function simulationCost(balls: number): number {
   return 0.9 + 0.012 * balls * balls;
 }
 
@@ -78,7 +78,7 @@ function ballWorth(position: Position, player: PlayerIndex): number {
  * The worth of a judged shot to the striker: balls scored (a paid debt counts as a ball), a foul's penalty ball,
  * and then who shoots next from the table it leaves: the chance of a pot there counts for whoever that is.
  */
-export function outcomeValue(search: Search, verdict: ShotVerdict, after: Position): number {
+function outcomeValue(search: Search, verdict: ShotVerdict, after: Position): number {
   const me = search.striker;
   if (verdict.winner === me) return WIN;
   if (verdict.winner !== null) return -WIN;

@@ -46,7 +46,7 @@ function checkAction(state: MatchState, action: MatchAction | ShotRequest): Matc
   }
   if (TURN_ACTIONS.has(action.type) && "player" in action && action.player !== state.player) {
     return fail(
-      "wrong-player",
+      "not-your-turn",
       `It is player ${state.player}'s turn, not player ${action.player}'s.`,
       `Сейчас очередь игрока ${state.player}, а не игрока ${action.player}.`,
       "player",

@@ -8,7 +8,7 @@ export type MatchErrorCode =
   | "unknown-action"
   | "match-over"
   | "wrong-phase"
-  | "wrong-player"
+  | "not-your-turn"
   | "stale-shot"
   | "cue-ball-not-on-table"
   | "cue-not-in-hand"

@@ -2,6 +2,7 @@
 export * from "./actions.ts";
 export * from "./apply-action.ts";
 export * from "./draw.ts";
+export type { MatchEnd, RecordEnd } from "./endings.ts";
 export * from "./errors.ts";
 export * from "./lag.ts";
 export * from "./lag-verdict.ts";

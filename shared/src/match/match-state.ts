@@ -2,6 +2,7 @@ import type { Pair, PlayerIndex } from "../rules/position.ts";
 import type { BallPosition } from "../table/balls.ts";
 import { APEX_BALL, startingPosition } from "../table/rack.ts";
 import type { LagAction } from "./actions.ts";
+import type { MatchEnd } from "./endings.ts";
 
 /**
  * The match of one table as plain JSON (it is stored, folded and synced): no classes, no functions, no
@@ -18,12 +19,6 @@ export interface Offer {
   readonly kind: "bonus" | "foul";
   readonly player: PlayerIndex;
 }
-
-/**
- * Every way a match ends: eight balls on a shelf (clause 2), a resignation, or a seat whose absent player did
- * not come back within its hold.
- */
-export type MatchEnd = "eight" | "resignation" | "absence";
 
 /** Who holds a seat: his name and the hash of his seat token. */
 export interface SeatHolder {

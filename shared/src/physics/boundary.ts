@@ -8,7 +8,7 @@ import { R } from "./constants.ts";
  * The table's rails as the ball-centre sees them: straight walls (cushion noses, jaw walls) and round jaw
  * noses, each tagged with the cushion segment it belongs to (I5) and, for jaws, the pocket.
  */
-export interface WallObstacle {
+interface WallObstacle {
   readonly kind: "wall";
   readonly index: number;
   /** Start of the wall and unit direction along it; the ball's side is `normal`. */
@@ -24,7 +24,7 @@ export interface WallObstacle {
   readonly jaw?: PocketId;
 }
 
-export interface NoseObstacle {
+interface NoseObstacle {
   readonly kind: "nose";
   readonly index: number;
   readonly cx: number;

@@ -9,10 +9,10 @@ const SLIP_DECEL = 3.5 * SLIDE_DECEL;
 const SLIDE_SPIN_ACCEL = (2.5 * SLIDE_DECEL) / R;
 
 /** Contact-point slip on the cloth: u = v + ω × (−R·ẑ). */
-export function slipX(ball: SimBall): number {
+function slipX(ball: SimBall): number {
   return ball.vx - R * ball.wy;
 }
-export function slipY(ball: SimBall): number {
+function slipY(ball: SimBall): number {
   return ball.vy + R * ball.wx;
 }
 

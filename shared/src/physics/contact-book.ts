@@ -6,7 +6,7 @@ import { R } from "./constants.ts";
 const CONTACT_SEPARATION = 0.0002;
 
 /** Names a contact in progress by the two ids involved: a pair of balls, or a ball and a rail piece. */
-export type ContactKey = `ball ${number}-${number}` | `obstacle ${number}-${number}`;
+type ContactKey = `ball ${number}-${number}` | `obstacle ${number}-${number}`;
 
 /** A contact in progress, with what is needed to measure its gap. */
 export type OpenContact =

@@ -7,7 +7,7 @@ import { evolveOnCloth } from "./cloth.ts";
  * closed form, which is what an impulse must act on. Between contacts the ball drifts at its half-kicked
  * velocity, which covers exactly the distance of a constant deceleration.
  */
-export interface BaseState {
+interface BaseState {
   t: number;
   /** When, in this step, the ball was last half-kicked after an impact (−1: not yet). */
   kickedAt: number;

@@ -20,10 +20,10 @@ import { isMoving, type World } from "./world.ts";
  */
 
 /** Fixed time step: 100 steps per second (time is counted in steps, so it reads exactly: 7.02 s, not 7.0200…01). */
-export const STEPS_PER_SECOND = 100;
+const STEPS_PER_SECOND = 100;
 export const STEP = 1 / STEPS_PER_SECOND;
 /** A shot that has not stopped after this long is stopped where it is (never reached in play). */
-export const MAX_SIMULATED_TIME = 300;
+const MAX_SIMULATED_TIME = 300;
 
 /** Runs to rest: every ball stopped (a spin about the vertical alone moves nothing), dropped or off the table. */
 export function runToRest(world: World, watcher: StepWatcher = UNWATCHED): void {

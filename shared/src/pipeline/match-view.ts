@@ -1,4 +1,6 @@
+import type { MatchEnd } from "../match/endings.ts";
 import type { MatchState } from "../match/match-state.ts";
+import type { PlayerIndex } from "../rules/position.ts";
 import type { BallPosition } from "../table/balls.ts";
 
 /** The phases a player sees (docs/PROTOCOL.md). */
@@ -8,13 +10,13 @@ export type VisiblePhase = "waiting" | "lag" | "opening" | "play" | "finished";
 export interface MatchView {
   readonly phase: VisiblePhase;
   /** Who must act now; null while waiting, in the lag (both shoot) and after the finish. */
-  readonly toMove: 0 | 1 | null;
+  readonly toMove: PlayerIndex | null;
   /** The pending offer, "" once it has been taken. */
   readonly offer: "" | "bonus" | "foul";
   readonly shotNumber: number;
   readonly lastBall: boolean;
-  readonly winner: 0 | 1 | null;
-  readonly finishReason: "" | "eight" | "resignation" | "absence";
+  readonly winner: PlayerIndex | null;
+  readonly finishReason: "" | MatchEnd;
   readonly table: readonly BallPosition[];
   readonly shelves: readonly [readonly number[], readonly number[]];
   readonly debts: readonly [number, number];

@@ -8,8 +8,8 @@ import type { MatchResult, Transition } from "../match/transition.ts";
 import { DEFAULT_ENGINE, type EngineName } from "../physics/engines.ts";
 import { type SimulationInput, type SimulationResult, simulate } from "../physics/simulate.ts";
 import type { LagMessage, ShotMessage } from "../protocol/client-messages.ts";
-import type { Pair } from "../rules/position.ts";
-import { fail, ok, type Result } from "../rules/result.ts";
+import type { Pair, PlayerIndex } from "../rules/position.ts";
+import { fail, ok } from "../rules/result.ts";
 import { type BallTrace, encodeTrace } from "../shot/trace-codec.ts";
 import { visibleEnd } from "../shot/visible-end.ts";
 
@@ -18,8 +18,6 @@ import { visibleEnd } from "../shot/visible-end.ts";
  * match applies the action. The room, the tests and the computer player call these; none reads a clock or
  * Math.random (randomness comes in the match's seed), so the match replays exactly from its actions.
  */
-
-export type Seat = 0 | 1;
 
 /** What a request became: the action to record, the transition it makes, and the stroke to announce. */
 export interface Step extends Transition {
@@ -36,7 +34,7 @@ function strokeStep(
   action: MatchAction,
   transition: Transition,
   recorded: RecordedStroke,
-): Result<Step> {
+): MatchResult<Step> {
   const played = playedStroke(match, action, transition, recorded);
   if (!played.ok) return played;
   return ok({ ...transition, action, played: played.value });
@@ -48,7 +46,7 @@ function traceDuration(traces: readonly BallTrace[] | undefined): number {
 }
 
 /** Applies an action that needs no physics: seating, the draw, answers, resignation, expiry, rematch. */
-export function decide(match: MatchState, action: MatchAction): MatchResult<Step> {
+export function stepMatch(match: MatchState, action: MatchAction): MatchResult<Step> {
   const applied = applyAction(match, action);
   if (!applied.ok) return applied;
   return ok({ ...applied.value, action });
@@ -56,14 +54,14 @@ export function decide(match: MatchState, action: MatchAction): MatchResult<Step
 
 /** A shot checked and ready for the physics: the request as the match will record it, and what to simulate. */
 export interface ShotPlan {
-  readonly seat: Seat;
+  readonly seat: PlayerIndex;
   readonly message: ShotMessage;
   readonly request: ShotRequest;
   readonly setup: ShotSetup;
 }
 
 /** Checks a shot against the match and says what to simulate (nothing is simulated yet). */
-export function planShot(match: MatchState, seat: Seat, message: ShotMessage): Result<ShotPlan> {
+export function planShot(match: MatchState, seat: PlayerIndex, message: ShotMessage): MatchResult<ShotPlan> {
   const request: ShotRequest = {
     type: "shot",
     shot: message.shotNumber,
@@ -83,7 +81,7 @@ export function shotSimulation(plan: ShotPlan): SimulationInput {
 }
 
 /** Judges a planned shot with what the physics made of it. */
-export function judgePlannedShot(match: MatchState, plan: ShotPlan, simulation: SimulationResult): Result<Step> {
+export function judgePlannedShot(match: MatchState, plan: ShotPlan, simulation: SimulationResult): MatchResult<Step> {
   const action: ShotAction = { ...plan.request, result: { events: simulation.events, rest: simulation.rest } };
   const applied = applyAction(match, action);
   if (!applied.ok) return applied;
@@ -100,10 +98,10 @@ export function judgePlannedShot(match: MatchState, plan: ShotPlan, simulation: 
 /** A shot, simulated here on `engine` (exact unless given) and judged: plan, physics, judgement in one. */
 export function playShot(
   match: MatchState,
-  seat: Seat,
+  seat: PlayerIndex,
   message: ShotMessage,
   engine: EngineName = DEFAULT_ENGINE,
-): Result<Step> {
+): MatchResult<Step> {
   const plan = planShot(match, seat, message);
   if (!plan.ok) return plan;
   return judgePlannedShot(match, plan.value, simulate(shotSimulation(plan.value), engine));
@@ -120,7 +118,7 @@ export interface LagPlan {
 }
 
 /** Checks a lag shot against the match and says what, if anything, to simulate. */
-export function planLag(match: MatchState, seat: Seat, message: LagMessage): Result<LagPlan> {
+export function planLag(match: MatchState, seat: PlayerIndex, message: LagMessage): MatchResult<LagPlan> {
   if (match.phase !== "lag") return fail("wrong-phase", "The lag is over.", "Раскат уже сыгран.");
   const checked = validateLagShot(match, seat, message);
   if (!checked.ok) return checked;
@@ -138,8 +136,12 @@ export function planLag(match: MatchState, seat: Seat, message: LagMessage): Res
 }
 
 /** Judges a planned lag with what the physics made of the pair (null for the first shot, which waits). */
-export function judgePlannedLag(match: MatchState, plan: LagPlan, simulation: SimulationResult | null): Result<Step> {
-  if (plan.pair === null || simulation === null) return decide(match, plan.action);
+export function judgePlannedLag(
+  match: MatchState,
+  plan: LagPlan,
+  simulation: SimulationResult | null,
+): MatchResult<Step> {
+  if (plan.pair === null || simulation === null) return stepMatch(match, plan.action);
   const action: LagAction = { ...plan.action, result: { events: simulation.events, rest: simulation.rest } };
   const applied = applyAction(match, action);
   if (!applied.ok) return applied;
@@ -156,10 +158,10 @@ export function judgePlannedLag(match: MatchState, plan: LagPlan, simulation: Si
 /** One player's lag shot, the pair simulated here on `engine` (exact unless given) and judged. */
 export function playLag(
   match: MatchState,
-  seat: Seat,
+  seat: PlayerIndex,
   message: LagMessage,
   engine: EngineName = DEFAULT_ENGINE,
-): Result<Step> {
+): MatchResult<Step> {
   const plan = planLag(match, seat, message);
   if (!plan.ok) return plan;
   const { pair } = plan.value;
@@ -169,21 +171,21 @@ export function playLag(
 /** Taking the offer (the player will shoot) or passing it; both are told to the table at once. */
 export function answerOffer(
   match: MatchState,
-  seat: Seat,
+  seat: PlayerIndex,
   answer: { readonly shotNumber: number; readonly accept: boolean },
-): Result<Step> {
+): MatchResult<Step> {
   // Said first, whatever the phase: "there is nothing to answer" is what a player needs to hear.
   if (match.offer === null) {
     return fail("no-offer", "There is no offer to answer now.", "Сейчас нечего принимать или отклонять.");
   }
-  return decide(match, { type: answer.accept ? "take" : "pass", shot: answer.shotNumber, player: seat });
+  return stepMatch(match, { type: answer.accept ? "take" : "pass", shot: answer.shotNumber, player: seat });
 }
 
 /**
  * The shot clock ran out for the player to move: a miss foul (clause 17), judged by the match itself; the
  * announcement shows the stroke that touched nothing.
  */
-export function expireShotClock(match: MatchState): Result<Step> {
+export function expireShotClock(match: MatchState): MatchResult<Step> {
   const stroke = clockStroke(match);
   if (!stroke) return fail("no-cue-ball", "No ball to play.", "Нечем играть.");
   const setup = prepareShot(match, stroke.request);

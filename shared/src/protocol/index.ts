@@ -3,6 +3,7 @@ export type { VisiblePhase } from "../pipeline/match-view.ts";
 export { describeIssue, fieldPath, type InputIssue, readUntrusted, type Untrusted } from "../read-untrusted.ts";
 export * from "./client-messages.ts";
 export * from "./close-codes.ts";
+export * from "./error-codes.ts";
 export type * from "./practice-messages.ts";
 export type * from "./server-messages.ts";
 export * from "./table-choices.ts";

@@ -1,8 +1,10 @@
 import type { LagVerdict } from "../match/lag-verdict.ts";
+import type { PlayerIndex } from "../rules/position.ts";
 import type { ShotVerdict } from "../rules/verdict-types.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { BallPosition } from "../table/balls.ts";
 import type { CalledBall, PointMessage, StrokeMessage } from "./client-messages.ts";
+import type { ErrorCode } from "./error-codes.ts";
 
 /**
  * Messages the server sends to a table's clients (docs/PROTOCOL.md, "Server → client messages"), as types
@@ -11,7 +13,7 @@ import type { CalledBall, PointMessage, StrokeMessage } from "./client-messages.
 
 export interface WelcomeMessage {
   readonly role: "player" | "spectator";
-  readonly seat: 0 | 1 | null;
+  readonly seat: PlayerIndex | null;
   /** Only to the seat's holder: the secret that returns him to the seat. */
   readonly seatToken?: string;
   readonly matchId: string;
@@ -65,7 +67,7 @@ export interface ChatBroadcast {
  */
 export interface ActionBroadcast {
   readonly kind: "take" | "pass" | "resign" | "absence";
-  readonly seat: 0 | 1;
+  readonly seat: PlayerIndex;
   readonly shotNumber: number;
   /** The offer that was taken or passed. */
   readonly offer?: "bonus" | "foul";
@@ -74,7 +76,7 @@ export interface ActionBroadcast {
 export interface ErrorMessage {
   /** The message type that was refused. */
   readonly type: string;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly message: string;
   readonly messageRu?: string | undefined;
   /** The first bad field, when there is one. */

@@ -20,9 +20,7 @@ export interface ScenarioResult {
  * What the rules add to a simulated shot: the table for the next shot and the verdict; or, when the rules find
  * the scenario breaks the contract (say, an impossible call), the offending field and why (exit status 2).
  */
-export type Judgement =
-  | { ok: true; table: BallPosition[]; verdict?: unknown }
-  | { ok: false; field: string; message: string };
+type Judgement = { ok: true; table: BallPosition[]; verdict?: unknown } | { ok: false; field: string; message: string };
 
 export type Judge = (scenario: Scenario, shot: SimulationResult) => Judgement;
 

@@ -9,7 +9,7 @@ import {
   type RecordHeader,
   recordedPart,
 } from "../../src/match/index.ts";
-import { answerOffer, decide, expireShotClock, playLag, playShot, type Step } from "../../src/pipeline/index.ts";
+import { answerOffer, expireShotClock, playLag, playShot, type Step, stepMatch } from "../../src/pipeline/index.ts";
 import { type Random, seededRandom } from "../../src/random.ts";
 import type { Result } from "../../src/rules/result.ts";
 import { POCKET_IDS } from "../../src/table/pockets.ts";
@@ -43,12 +43,12 @@ function tryStep(match: MatchState, random: Random, seed: number): Result<Step> 
   switch (match.phase) {
     case "waiting": {
       const free = match.seats[0] === null ? 0 : 1;
-      if (roll < 0.1 && match.seats[0] !== null) return decide(match, { type: "expire", player: 0 });
-      return decide(match, { type: "sit", player: free, name: `Player ${free}`, token: `hash-${free}-${seed}` });
+      if (roll < 0.1 && match.seats[0] !== null) return stepMatch(match, { type: "expire", player: 0 });
+      return stepMatch(match, { type: "sit", player: free, name: `Player ${free}`, token: `hash-${free}-${seed}` });
     }
     case "lag": {
       if (roll < 0.03)
-        return decide(match, { type: "resign", shot: match.shotNumber, player: pick(random, [0, 1] as const) });
+        return stepMatch(match, { type: "resign", shot: match.shotNumber, player: pick(random, [0, 1] as const) });
       const seat = match.lagShots[0] === null ? 0 : 1;
       const side = seat === 0 ? 1 : -1;
       return playLag(match, seat, {
@@ -58,14 +58,14 @@ function tryStep(match: MatchState, random: Random, seed: number): Result<Step> 
       });
     }
     case "draw":
-      return decide(match, { type: "draw", shot: match.shotNumber, source: { value: drawValue(seed) } });
+      return stepMatch(match, { type: "draw", shot: match.shotNumber, source: { value: drawValue(seed) } });
     case "opening":
     case "turn":
     case "offer": {
       if (roll < 0.04) return expireShotClock(match);
       if (roll < 0.06)
-        return decide(match, { type: "resign", shot: match.shotNumber, player: pick(random, [0, 1] as const) });
-      if (roll < 0.08) return decide(match, { type: "expire", player: pick(random, [0, 1] as const) });
+        return stepMatch(match, { type: "resign", shot: match.shotNumber, player: pick(random, [0, 1] as const) });
+      if (roll < 0.08) return stepMatch(match, { type: "expire", player: pick(random, [0, 1] as const) });
       if (match.phase === "offer" && !match.offerTaken && roll < 0.35) {
         return answerOffer(match, player, { shotNumber: match.shotNumber, accept: roll < 0.2 });
       }
@@ -99,10 +99,11 @@ function tryStep(match: MatchState, random: Random, seed: number): Result<Step> 
       return shot.ok ? shot : playShot(match, player, { ...message, call: [] });
     }
     case "finished": {
-      if (roll < 0.15) return decide(match, { type: "leave", player: pick(random, [0, 1] as const) });
+      if (roll < 0.15) return stepMatch(match, { type: "leave", player: pick(random, [0, 1] as const) });
       const free = match.seats[0] === null ? 0 : match.seats[1] === null ? 1 : null;
-      if (free !== null) return decide(match, { type: "sit", player: free, name: "Next", token: `hash-next-${seed}` });
-      return decide(match, { type: "rematch", player: match.rematch[0] ? 1 : 0 });
+      if (free !== null)
+        return stepMatch(match, { type: "sit", player: free, name: "Next", token: `hash-next-${seed}` });
+      return stepMatch(match, { type: "rematch", player: match.rematch[0] ? 1 : 0 });
     }
   }
 }
@@ -127,7 +128,7 @@ export function playRandomMatch(seed: number, maxActions = 40): RandomMatch {
     if (!step.ok) continue;
     // The table stores an action as JSON and applies what it stored (server/src/rooms/live-match.ts).
     const stored = JSON.parse(JSON.stringify(step.value.action)) as MatchAction;
-    const applied = decide(match, stored);
+    const applied = stepMatch(match, stored);
     if (!applied.ok) throw new Error(`the stored form of an accepted action was refused: ${applied.error.message}`);
     const stroke = step.value.played ? { played: recordedPart(step.value.played) } : {};
     actions.push({ at: actions.length, action: stored, ...stroke });

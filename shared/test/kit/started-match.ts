@@ -1,6 +1,6 @@
 import type { MatchState, Opener } from "../../src/match/index.ts";
 import { drawValue, newMatch } from "../../src/match/index.ts";
-import { decide } from "../../src/pipeline/index.ts";
+import { stepMatch } from "../../src/pipeline/index.ts";
 
 /**
  * A table's match with both seats taken and, for the draw, the opener drawn: where the tests of play begin.
@@ -12,12 +12,16 @@ export function startedMatch(options: { readonly opening: Opener; readonly seed:
     [0, "Anna"],
     [1, "Boris"],
   ] as const) {
-    const sat = decide(match, { type: "sit", player, name, token: `token-${player}` });
+    const sat = stepMatch(match, { type: "sit", player, name, token: `token-${player}` });
     if (!sat.ok) throw new Error(sat.error.message);
     match = sat.value.state;
   }
   if (match.phase === "draw") {
-    const drawn = decide(match, { type: "draw", shot: match.shotNumber, source: { value: drawValue(options.seed) } });
+    const drawn = stepMatch(match, {
+      type: "draw",
+      shot: match.shotNumber,
+      source: { value: drawValue(options.seed) },
+    });
     if (!drawn.ok) throw new Error(drawn.error.message);
     match = drawn.value.state;
   }

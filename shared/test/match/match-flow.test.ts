@@ -162,7 +162,7 @@ describe("opening the match (clause 5, I21, I22)", () => {
   });
 
   it.each<[string, Partial<ShotAction>, string]>([
-    ["the wrong player", { player: 1 }, "wrong-player"],
+    ["the wrong player", { player: 1 }, "not-your-turn"],
     ["a stale shot number", { shot: 0 }, "stale-shot"],
     ["a cue ball other than the one in hand", { stroke: { cue: 2, angle: 0, speed: 8 } }, "cue-not-in-hand"],
     ["no placement", { place: undefined }, "place-required"],
@@ -213,7 +213,7 @@ describe("turns, offers and the finish (clauses 2, 9, 16, I13, I16)", () => {
 
   it("refuses a shot by the wrong player, a stale shot number and a cue ball not on the table", () => {
     const m = midGame();
-    expect(refused(m, shotAction(m, safety, { player: 1 }))).toBe("wrong-player");
+    expect(refused(m, shotAction(m, safety, { player: 1 }))).toBe("not-your-turn");
     expect(refused(m, shotAction(m, safety, { shot: 9 }))).toBe("stale-shot");
     expect(refused(m, shotAction(m, safety, { stroke: { cue: 4, angle: 0, speed: 1 } }))).toBe("cue-ball-not-on-table");
     expect(refused(m, shotAction(m, safety, { place: { x: -1.5, y: 0 } }))).toBe("place-not-allowed");
@@ -238,7 +238,7 @@ describe("turns, offers and the finish (clauses 2, 9, 16, I13, I16)", () => {
     );
     expect(second.state.offer).toEqual({ kind: "bonus", player: 0 });
     expect(second.state.shelves[0].slice(-2)).toEqual([3, 5]);
-    expect(refused(second.state, { type: "pass", shot: second.state.shotNumber, player: 1 })).toBe("wrong-player");
+    expect(refused(second.state, { type: "pass", shot: second.state.shotNumber, player: 1 })).toBe("not-your-turn");
     const declined = must(second.state, { type: "pass", shot: second.state.shotNumber, player: 0 });
     expect(declined.state.phase).toBe("turn");
     expect(declined.state.player).toBe(1);

@@ -74,7 +74,7 @@ export function play(
   return { world, impacts, paths };
 }
 
-export function snapshot(b: SimBall): Snapshot {
+function snapshot(b: SimBall): Snapshot {
   return { id: b.id, x: b.x, y: b.y, vx: b.vx, vy: b.vy, wx: b.wx, wy: b.wy, wz: b.wz };
 }
 

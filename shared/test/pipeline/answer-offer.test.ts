@@ -47,7 +47,7 @@ describe("answerOffer – taking or passing an offer (clauses 9, 16)", () => {
     const shotNumber = viewMatch(match).shotNumber;
     const other = offeree === 0 ? 1 : 0;
     const wrong = answerOffer(match, other, { shotNumber, accept: true });
-    expect(!wrong.ok && wrong.error.code).toBe("wrong-player");
+    expect(!wrong.ok && wrong.error.code).toBe("not-your-turn");
     const taken = answerOffer(match, offeree, { shotNumber, accept: true });
     if (!taken.ok) throw new Error(taken.error.message);
     const pass = answerOffer(taken.value.state, offeree, { shotNumber, accept: false });
