@@ -6,6 +6,7 @@ import { seriesScore } from "../net/series.ts";
 import type { SessionState } from "../net/session-state.ts";
 import type { TableSession } from "../net/table-session.ts";
 import { EMPTY_OVERLAY } from "../table/draw-overlay.ts";
+import { lagMarks } from "../table/lag-marks.ts";
 import { TableCanvas } from "../table/TableCanvas.tsx";
 import { ConnectionBanner } from "./ConnectionBanner.tsx";
 import { withComputerName } from "./computer-name.ts";
@@ -76,6 +77,14 @@ export function TableView({ session, state: synced, onLobby }: Props) {
   const theirAim = relayed.aim;
 
   const endPlayback = useCallback(() => session.endPlayback(), [session]);
+  // Once the lag's balls stop, each shows how far it is from the head cushion: what decided the lag (I21).
+  const lagMessage = livePlayback && playback.record.message.kind === "lag" ? playback.record.message : null;
+  const language = i18n.language === "en" ? "en" : "ru";
+  const restMarks = useMemo(
+    () =>
+      lagMessage ? (rest: readonly { id: number; x: number }[]) => lagMarks(lagMessage, rest, names, language) : null,
+    [lagMessage, names, language],
+  );
   const { frame, onEvents } = useShotPlayback(playback, endPlayback);
 
   const notice = useNotices(state, rights, names, t);
@@ -169,6 +178,7 @@ export function TableView({ session, state: synced, onLobby }: Props) {
           onRotated={setUpright}
           label={t("table.canvas")}
           verdict={verdict.layer}
+          restMarks={restMarks}
         />
         {goingBack && spectating && (
           <SpectatorHistory

@@ -282,7 +282,9 @@ export function lagSentences(v: LagVerdictFields, names: SeatNames, language: Ve
   const w = WORDS[language];
   const out = [v.winner === null ? w.lag.replay : fill(w.lag.result, { name: seatName(names, v.winner, language) })];
   const measured = (v.distances ?? []).flatMap((d, seat) =>
-    d === null ? [] : [fill(w.lag.distance, { name: seatName(names, seat, language), distance: metresText(d, language) })],
+    d === null
+      ? []
+      : [fill(w.lag.distance, { name: seatName(names, seat, language), distance: metresText(d, language) })],
   );
   if (measured.length > 0) out.push(fill(w.lag.distances, { list: measured.join(", ") }));
   v.losses.forEach((losses, seat) => {
