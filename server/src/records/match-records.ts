@@ -412,6 +412,26 @@ export class MatchRecords {
   }
 
   /**
+   * The last public match played at the table with this code, once it is over (a table closed before its
+   * match began is not one): a table's link, after the table closed, leads to it. Private matches are left
+   * out: a code is six digits anyone may try, a match's id is not.
+   */
+  async lastMatchAt(code: string): Promise<{ readonly id: string; readonly finishedAt: number } | null> {
+    const row = await this.db
+      .selectFrom("match_records")
+      .select(["id", "finished_at"])
+      .where("code", "=", code)
+      .where("visibility", "=", "public")
+      .where("finished_at", "is not", null)
+      .where("result", "not like", '%"reason":"closed"%')
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { id: row.id, finishedAt: Number(row.finished_at) } : null;
+  }
+
+  /**
    * The matches with these ids, whatever their visibility (an id is the match's link: whoever holds it may see
    * it) and whether or not they are over; unknown ids are left out.
    */
