@@ -16,8 +16,8 @@ import { createHttpServer, HTTP_TIMEOUTS, type HttpTimeouts } from "./http/http-
 import { mountMatchPages, type PictureLimits, ShotPictures } from "./http/match-pages.ts";
 import { MatchViews } from "./http/match-views.ts";
 import { createMatchesApi } from "./http/matches-api.ts";
-import { createTablesApi } from "./http/tables-api.ts";
 import { createPracticeApi } from "./http/practice-api.ts";
+import { createTablesApi } from "./http/tables-api.ts";
 import { colyseusLogger, type Logger } from "./logger.ts";
 import { createPhysicsPool, type ShotPhysics } from "./physics/physics-pool.ts";
 import { createAddressLimits, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "./rate-limits.ts";

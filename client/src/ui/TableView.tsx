@@ -10,10 +10,12 @@ import { lagMarks } from "../table/lag-marks.ts";
 import { TableCanvas } from "../table/TableCanvas.tsx";
 import { ConnectionBanner } from "./ConnectionBanner.tsx";
 import { withComputerName } from "./computer-name.ts";
+import { GuestName } from "./GuestName.tsx";
 import { MatchMenu } from "./MatchMenu.tsx";
 import { OfferDock } from "./OfferDock.tsx";
 import { ResultOverlay } from "./ResultOverlay.tsx";
 import { Scoreboard } from "./Scoreboard.tsx";
+import { SeatsTaken } from "./SeatsTaken.tsx";
 import { SpectatorHistory } from "./SpectatorHistory.tsx";
 import { StrokeDock } from "./StrokeDock.tsx";
 import { TourOverlay, tourDone } from "./TourOverlay.tsx";
@@ -29,14 +31,22 @@ import { VerdictLine } from "./VerdictLine.tsx";
 import type { SeatNames } from "./verdict-text.ts";
 import { WaitingDock } from "./WaitingDock.tsx";
 
+/** A visitor watching without a name: what he can do once he gives one. */
+export interface Guest {
+  readonly onSit: (name: string) => void;
+  readonly onName: (name: string) => void;
+}
+
 interface Props {
   readonly session: TableSession;
   readonly state: SessionState;
+  /** Null for a player with a name. */
+  readonly guest?: Guest | null;
   readonly onLobby: () => void;
 }
 
 /** The live table: the match as the server syncs it, this player's stroke, the others' aim and the verdicts. */
-export function TableView({ session, state: synced, onLobby }: Props) {
+export function TableView({ session, state: synced, guest = null, onLobby }: Props) {
   const { t, i18n } = useTranslation();
   const state = useMemo(() => ({ ...synced, snapshot: withComputerName(synced.snapshot, t) }), [synced, t]);
   const { snapshot, seat, playback } = state;
@@ -107,8 +117,15 @@ export function TableView({ session, state: synced, onLobby }: Props) {
     synced.snapshot.players[1]?.name ?? "",
   ]);
 
+  // A guest gives his name in one place at a time: in the dock while a seat is free, in the chat otherwise.
+  const freeSeat = snapshot.phase === "waiting" && snapshot.opponent !== "computer" && state.role === "spectator";
+  const guestForm = (seatFree: boolean) =>
+    guest && spectating ? <GuestName freeSeat={seatFree} onSit={guest.onSit} onName={guest.onName} /> : null;
+
   let dock: ReactNode;
-  if (composing) {
+  if (guest && freeSeat) {
+    dock = guestForm(true);
+  } else if (composing) {
     dock = <StrokeDock composer={composer} canShoot={sender.ready} upright={upright} />;
   } else if (rights.offerToMe && seat !== null) {
     dock = (
@@ -188,6 +205,7 @@ export function TableView({ session, state: synced, onLobby }: Props) {
             onLeave={() => setGoingBack(false)}
           />
         )}
+        {state.seatsTaken && <SeatsTaken onWatch={() => session.watchInstead()} onLobby={onLobby} />}
         {finished && resultClosedFor !== snapshot.matchId && (
           <ResultOverlay
             snapshot={snapshot}
@@ -248,7 +266,12 @@ export function TableView({ session, state: synced, onLobby }: Props) {
         {dock}
       </div>
       <aside className="side-panel" data-testid="side-panel">
-        <MatchMenu session={session} state={state} names={names} />
+        <MatchMenu
+          session={session}
+          state={state}
+          names={names}
+          chatGuest={guest && !freeSeat ? guestForm(false) : undefined}
+        />
       </aside>
       {touring && seat !== null && <TourOverlay onDone={() => setTouring(false)} />}
       <pre hidden data-testid="ball-positions">
