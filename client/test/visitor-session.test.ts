@@ -1,4 +1,4 @@
-import { ServerError } from "@colyseus/sdk";
+import { MatchMakeError, ServerError } from "@colyseus/sdk";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { joinRefusalCode } from "../src/net/join-refusal.ts";
 import { matchPlayedAt, rememberTableMatch } from "../src/net/my-matches.ts";
@@ -36,14 +36,18 @@ describe("joining by a table's link", () => {
   it("names a code that names no table as the server does, and Colyseus's own «not found» the same", () => {
     expect(joinRefusalCode(noTable())).toBe("no-such-table");
     expect(joinRefusalCode(new ServerError(522, 'room "000000" not found'))).toBe("no-such-table");
+    // What the SDK's joinById throws: the status and the message, without the body.
+    expect(joinRefusalCode(new MatchMakeError("no table has the code 000000", 404))).toBe("no-such-table");
+    expect(joinRefusalCode(new MatchMakeError("spectators are full", 409))).toBeUndefined();
     expect(joinRefusalCode(new ServerError(409, "spectators are full", { data: { error: "refused" } }))).toBe(
       "refused",
     );
+    expect(joinRefusalCode(new ServerError(409, "spectators are full"))).toBeUndefined();
     expect(joinRefusalCode(new TypeError("Failed to fetch"))).toBeUndefined();
   });
 
   it("keeps that reason in the session's status, for the page to say there is no such table", async () => {
-    server.refusal = noTable();
+    server.refusal = new MatchMakeError("no table has the code 000000", 404);
     const session = new TableSession("Зритель");
     await session.open({ kind: "join", code: "000000", watch: true });
     expect(session.getState().status).toMatchObject({ kind: "error", code: "no-such-table" });
