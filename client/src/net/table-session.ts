@@ -270,8 +270,11 @@ export class TableSession {
     void this.#rejoin();
   }
 
-  send<K extends keyof OutgoingMessages & string>(type: K, payload: OutgoingMessages[K]): void {
-    this.#room?.send(type, payload);
+  /** Sends to the table; false while there is no room to send to (joining, or joining again). */
+  send<K extends keyof OutgoingMessages & string>(type: K, payload: OutgoingMessages[K]): boolean {
+    if (!this.#room) return false;
+    this.#room.send(type, payload);
+    return true;
   }
 
   replay(record: ShotRecord): void {

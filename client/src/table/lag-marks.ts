@@ -73,12 +73,15 @@ export function drawLagMarks(
     ctx.setLineDash([]);
     const width = ctx.measureText(mark.text).width + size;
     const height = size * 1.6;
-    // Beside the ball, away from the long axis it does not cross, and kept inside the picture.
+    // Clear of the ball and of its line to the head cushion, each label on its ball's side of the long axis,
+    // so the two never meet: on a wide table beyond the ball from the axis; on a turned one (the head at the
+    // bottom) above the ball, reaching away from the axis. Kept inside the picture.
     const side = ball.y > 0 ? 1 : -1;
-    const cx = viewport.rotated ? from.px - side * (width / 2 + 14) : from.px;
-    const cy = viewport.rotated ? from.py : from.py - side * (height / 2 + 14);
-    const x = Math.min(Math.max(cx - width / 2, 2), viewport.width - width - 2);
-    const y = Math.min(Math.max(cy - height / 2, 2), viewport.height - height - 2);
+    const gap = 14;
+    const left = viewport.rotated ? (side > 0 ? from.px + 8 - width : from.px - 8) : from.px - width / 2;
+    const top = viewport.rotated ? from.py - gap - height : from.py - side * (height / 2 + gap) - height / 2;
+    const x = Math.min(Math.max(left, 2), viewport.width - width - 2);
+    const y = Math.min(Math.max(top, 2), viewport.height - height - 2);
     ctx.fillStyle = "rgba(12,16,14,0.86)";
     ctx.beginPath();
     ctx.roundRect(x, y, width, height, height / 2);

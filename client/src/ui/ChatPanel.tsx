@@ -4,7 +4,8 @@ import type { ChatBroadcast } from "../net/messages.ts";
 
 interface Props {
   readonly lines: readonly ChatBroadcast[];
-  readonly onSend: (text: string) => void;
+  /** False when the line could not be sent (the table is being joined): it stays to be sent again. */
+  readonly onSend: (text: string) => boolean;
   /** Shown instead of the line to write: a visitor watching without a name gives one here first. */
   readonly guest?: ReactNode;
 }
@@ -26,8 +27,7 @@ export function ChatPanel({ lines, onSend, guest }: Props) {
     event.preventDefault();
     const trimmed = text.trim();
     if (!trimmed) return;
-    onSend(trimmed.slice(0, MAX));
-    setText("");
+    if (onSend(trimmed.slice(0, MAX))) setText("");
   }
 
   return (
