@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isMuted, setMuted } from "./game/sound.ts";
 import { type Language, setLanguage } from "./i18n/index.ts";
@@ -87,6 +87,12 @@ export function App() {
     setRoute({ kind: "match", id, shot: null });
   }
 
+  /** A table link whose table is gone opens the match played there, in the link's place in the history. */
+  const showMatchInstead = useCallback((id: string) => {
+    window.history.replaceState(null, "", matchPath(id));
+    setRoute({ kind: "match", id, shot: null });
+  }, []);
+
   function toLobby() {
     window.history.pushState(null, "", "/");
     setRoute({ kind: "lobby" });
@@ -165,18 +171,23 @@ export function App() {
           </Suspense>
         )}
         {route.kind === "invite" && (
-          <InviteGate
-            code={route.code}
-            name={name}
-            onName={setName}
-            onOpen={(target) => {
-              rememberName(name);
-              setRoute({ kind: "table", target });
-            }}
-          />
+          <InviteGate code={route.code} name={name} onOpen={(target) => setRoute({ kind: "table", target })} />
         )}
         {route.kind === "table" && (
-          <TableScreen key={JSON.stringify(route.target)} name={name} target={route.target} onLobby={toLobby} />
+          <TableScreen
+            key={JSON.stringify(route.target)}
+            name={name}
+            target={route.target}
+            onLobby={toLobby}
+            onMatch={showMatchInstead}
+            onGuestName={(given, sit) => {
+              setName(given);
+              rememberName(given);
+              if (sit && route.target.kind === "join") {
+                setRoute({ kind: "table", target: { kind: "join", code: route.target.code, watch: false } });
+              }
+            }}
+          />
         )}
       </main>
       {rulesOpen && (

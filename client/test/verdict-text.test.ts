@@ -130,6 +130,38 @@ describe("verdicts in the players' words and names", () => {
     expect(verdictText(lag, names, "en")).toContain("The lag: Анна wins");
   });
 
+  it("the lag's verdict gives each ball's distance from the head cushion, in metres to the centimetre", () => {
+    const verdict = {
+      losses: [[], []],
+      distances: [0.8512, 0.0589],
+      winner: 1,
+      explanation: { ru: "", en: "" },
+    } as unknown as ShotBroadcast["verdict"];
+    const lag = shot({}, { kind: "lag", seat: -1, verdict });
+    expect(verdictText(lag, names, "ru")).toContain("До головного борта: Анна — 0,85 м, Борис — 0,06 м.");
+    expect(verdictText(lag, names, "en")).toContain("From the head cushion: Анна 0.85 m, Борис 0.06 m.");
+  });
+
+  it("a lag verdict without distances (an older record's) reads as before, and a ball off the table has none", () => {
+    // Read as it is stored: a verdict may come from any earlier version.
+    const before = {
+      losses: [[], []],
+      winner: 0,
+      explanation: { ru: "", en: "" },
+    } as unknown as ShotBroadcast["verdict"];
+    const old = shot({}, { kind: "lag", seat: -1, verdict: before });
+    expect(verdictText(old, names, "ru")).toBe("Раскат: побеждает Анна и разбивает с руки из дома (п. 5).");
+    const off = {
+      losses: [[], ["off-table"]],
+      distances: [0.4, null],
+      winner: 0,
+      explanation: { ru: "", en: "" },
+    } as unknown as ShotBroadcast["verdict"];
+    expect(verdictText(shot({}, { kind: "lag", seat: -1, verdict: off }), names, "en")).toContain(
+      "From the head cushion: Анна 0.40 m. Борис: the ball left the table.",
+    );
+  });
+
   it("a verdict this page cannot read falls back to the server's explanation", () => {
     // A verdict from an older or a foreign server: only the explanation is readable.
     const unreadable = { explanation: { ru: "серверный текст", en: "server text" } } as ShotBroadcast["verdict"];

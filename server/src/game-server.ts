@@ -17,6 +17,7 @@ import { mountMatchPages, ShotPictures } from "./http/match-pages.ts";
 import { MatchViews } from "./http/match-views.ts";
 import { createMatchesApi } from "./http/matches-api.ts";
 import { createPracticeApi } from "./http/practice-api.ts";
+import { createTablesApi } from "./http/tables-api.ts";
 import { colyseusLogger, type Logger } from "./logger.ts";
 import { createPhysicsPool, type ShotPhysics } from "./physics/physics-pool.ts";
 import {
@@ -199,6 +200,7 @@ export async function createGameServer(
         }),
       );
       app.use("/api/matches", createMatchesApi(views));
+      app.use("/api/tables", createTablesApi(records));
       app.use(
         "/api/practice",
         createPracticeApi({

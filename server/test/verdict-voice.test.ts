@@ -300,10 +300,12 @@ describe("one voice for verdicts: the table, the match page, the link, the pictu
     expect(played.verdict).toMatchObject({ winner: 0, losses: [[], ["long-cushion"]] });
     expectOneVoice(matchShot(played, [0, 0]), (played.verdict as LagVerdict).explanation);
     expect(verdictText(pageMessage(played, [...NAMES]), NAMES, "ru")).toBe(
-      "Раскат: побеждает Анна и разбивает с руки из дома (п. 5). Борис: шар коснулся длинного борта.",
+      "Раскат: побеждает Анна и разбивает с руки из дома (п. 5). До головного борта: Анна — 0,15 м, Борис — 0,14 м. " +
+        "Борис: шар коснулся длинного борта.",
     );
     expect(verdictText(pageMessage(played, [...NAMES]), NAMES, "en")).toBe(
-      "The lag: Анна wins and breaks from hand in the house (clause 5). Борис: the ball touched a long cushion.",
+      "The lag: Анна wins and breaks from hand in the house (clause 5). From the head cushion: Анна 0.15 m, " +
+        "Борис 0.14 m. Борис: the ball touched a long cushion.",
     );
   });
 

@@ -1,4 +1,5 @@
 import { ruVerdictWords } from "@habibka/shared/verdict-words";
+import { ruVisitorWords } from "./visitor-words.ts";
 
 /**
  * Russian: the default language, in the players' own words (свояк, чужой, дуплет, отыгрыш, полка, штраф,
@@ -8,6 +9,7 @@ import { ruVerdictWords } from "@habibka/shared/verdict-words";
  * shared links and shot pictures with too; the call takes its ball and pocket names from it.
  */
 export const ru = {
+  ...ruVisitorWords,
   app: {
     title: "Хабибка онлайн",
     tagline: "Русский бильярд с другом, по настоящим правилам",

@@ -26,3 +26,38 @@ export function rememberMatch(id: string, storage: Storage | undefined = globalT
     // Private mode or a full store: the lobby simply does not list it.
   }
 }
+
+const TABLES_KEY = "habibka.table-matches";
+const CODE = /^[0-9]{6}$/;
+
+/**
+ * The last match this browser played at each table code, so that the table's link, once the table is gone,
+ * opens that match's page: a private match too, which the server does not give out by code.
+ */
+export function rememberTableMatch(code: string, id: string, storage: Storage | undefined = globalThis.localStorage) {
+  if (!CODE.test(code) || !ID.test(id)) return;
+  try {
+    const kept = Object.entries(tableMatches(storage)).filter(([other]) => other !== code);
+    const next = Object.fromEntries([[code, id], ...kept].slice(0, MY_MATCHES_KEPT));
+    storage?.setItem(TABLES_KEY, JSON.stringify(next));
+  } catch {
+    // Not remembered: the server still knows the public ones.
+  }
+}
+
+/** The match this browser last played at the table with this code, or null. */
+export function matchPlayedAt(code: string, storage: Storage | undefined = globalThis.localStorage): string | null {
+  const id = tableMatches(storage)[code];
+  return typeof id === "string" && ID.test(id) ? id : null;
+}
+
+function tableMatches(storage: Storage | undefined): Record<string, unknown> {
+  try {
+    const stored: unknown = JSON.parse(storage?.getItem(TABLES_KEY) ?? "{}");
+    return typeof stored === "object" && stored !== null && !Array.isArray(stored)
+      ? (stored as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}

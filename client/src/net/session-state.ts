@@ -28,6 +28,11 @@ export interface SessionState {
   /** Who won each match at this table (kept across rematches and reloads). */
   readonly series: Series;
   readonly error: (ErrorMessage & { readonly id: number }) | null;
+  /**
+   * The page asked to sit but the server let it watch: both seats were taken. The player is told so, and
+   * offered to watch, rather than finding himself a spectator without a word.
+   */
+  readonly seatsTaken: boolean;
 }
 
 export const INITIAL_SESSION: SessionState = {
@@ -46,4 +51,5 @@ export const INITIAL_SESSION: SessionState = {
   actions: [],
   series: {},
   error: null,
+  seatsTaken: false,
 };

@@ -4,6 +4,7 @@ import { type ConnectionEvent, nextStatus, waitBeforeAttempt } from "./connectio
 import { gameServerEndpoint } from "./endpoint.ts";
 import { CreateRefused, createTable, gameClient } from "./game-client.ts";
 import { shownRecords, shownSnapshot, snapshotToHold } from "./held-table.ts";
+import { joinRefusalCode } from "./join-refusal.ts";
 import { fetchMatchShots } from "./match-history.ts";
 import type {
   ActionBroadcast,
@@ -45,6 +46,8 @@ export class TableSession {
   /** A server that predates `seen` refuses it as unknown: once told so, the page stops sending it. */
   #seenKnown = true;
   #historyFor = "";
+  /** This page's join asked for a seat: a spectator's welcome then means both seats were taken. */
+  #askedToSit = false;
   readonly #name: string;
 
   constructor(name: string) {
@@ -77,6 +80,7 @@ export class TableSession {
   async open(target: SessionTarget): Promise<void> {
     const client = gameClient();
     this.#watch = target.kind === "join" && target.watch;
+    this.#askedToSit = target.kind === "join" && !target.watch;
     try {
       let room: Room<unknown, TableState>;
       if (target.kind === "create") {
@@ -103,7 +107,13 @@ export class TableSession {
       this.#attach(room);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const refusal = error instanceof CreateRefused ? { code: error.code, limit: error.limit } : {};
+      const joinCode = joinRefusalCode(error);
+      const refusal =
+        error instanceof CreateRefused
+          ? { code: error.code, limit: error.limit }
+          : joinCode === undefined
+            ? {}
+            : { code: joinCode };
       this.#step({ type: "open-failed", message, ...refusal });
     }
   }
@@ -119,8 +129,10 @@ export class TableSession {
       if (welcome.seatToken) saveSeatToken(room.roomId, welcome.seatToken);
       rememberRole(room.roomId, welcome.role);
       this.#watch = welcome.role === "spectator";
+      const seatsTaken = this.#askedToSit && welcome.role === "spectator";
+      this.#askedToSit = false;
       // The room's recent chat comes with every welcome, a rejoin's too: it replaces what this page kept.
-      this.#set({ role: welcome.role, seat: welcome.seat, chat: [...(welcome.chat ?? [])] });
+      this.#set({ role: welcome.role, seat: welcome.seat, chat: [...(welcome.chat ?? [])], seatsTaken });
     });
     room.onMessage("shot", (shot: ShotBroadcast) => this.#onShot(shot));
     room.onMessage("action", (action: ActionBroadcast) => this.#set({ actions: [...this.#state.actions, action] }));
@@ -258,8 +270,11 @@ export class TableSession {
     void this.#rejoin();
   }
 
-  send<K extends keyof OutgoingMessages & string>(type: K, payload: OutgoingMessages[K]): void {
-    this.#room?.send(type, payload);
+  /** Sends to the table; false while there is no room to send to (joining, or joining again). */
+  send<K extends keyof OutgoingMessages & string>(type: K, payload: OutgoingMessages[K]): boolean {
+    if (!this.#room) return false;
+    this.#room.send(type, payload);
+    return true;
   }
 
   replay(record: ShotRecord): void {
@@ -280,6 +295,11 @@ export class TableSession {
     const number = playback.record.message.number;
     if (this.#state.live.shotNumber > number) this.#sendSeen(this.#state.live.shotNumber);
     else this.#seenPending = number;
+  }
+
+  /** The player read that the seats were taken and stays to watch. */
+  watchInstead(): void {
+    if (this.#state.seatsTaken) this.#set({ seatsTaken: false });
   }
 
   clearError(): void {

@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next";
 import type { PointerDevice } from "../game/pointer-gesture.ts";
 import { playbackTime, type ShotAnimation } from "../game/shot-animation.ts";
 import { drawOverlay, type Overlay, type OverlayWords } from "./draw-overlay.ts";
+import { drawLagMarks, LAG_MARKS_HOLD_MS, type LagMark } from "./lag-marks.ts";
 import { type Loupe, loupeViewport, placeLoupes } from "./loupe.ts";
 
 export interface PlaybackFrame {
@@ -51,6 +52,11 @@ interface Props {
   readonly onRotated?: (rotated: boolean) => void;
   readonly label: string;
   readonly verdict?: VerdictLayer | null;
+  /**
+   * Marks drawn by the balls once a live playback stops (the lag's distances): the last frame is then held
+   * for LAG_MARKS_HOLD_MS so they can be read, before the playback ends.
+   */
+  readonly restMarks?: ((rest: readonly { id: number; x: number }[]) => readonly LagMark[]) | null;
 }
 
 /**
@@ -143,7 +149,12 @@ export function TableCanvas(props: Props) {
           if (clock.running()) frame = requestAnimationFrame(draw);
           return;
         }
-        if (stopped) {
+        const marks = stopped && current.restMarks ? current.restMarks(balls) : [];
+        canvas.dataset.restMarks = marks.map((m) => m.text).join(" | ");
+        if (marks.length > 0) drawLagMarks(ctx, viewport, marks, balls);
+        const held = (now - playback.startedAt + Math.max(0, playback.elapsed)) / 1000 - animation.duration;
+        if (stopped && (marks.length === 0 || held * 1000 >= LAG_MARKS_HOLD_MS)) {
+          canvas.dataset.restMarks = "";
           current.onPlaybackEnd();
           return;
         }

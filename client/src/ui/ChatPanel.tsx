@@ -1,16 +1,19 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatBroadcast } from "../net/messages.ts";
 
 interface Props {
   readonly lines: readonly ChatBroadcast[];
-  readonly onSend: (text: string) => void;
+  /** False when the line could not be sent (the table is being joined): it stays to be sent again. */
+  readonly onSend: (text: string) => boolean;
+  /** Shown instead of the line to write: a visitor watching without a name gives one here first. */
+  readonly guest?: ReactNode;
 }
 
 const MAX = 200;
 
 /** Chat for players and spectators, each line with its author's role. */
-export function ChatPanel({ lines, onSend }: Props) {
+export function ChatPanel({ lines, onSend, guest }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState("");
   const listRef = useRef<HTMLOListElement>(null);
@@ -24,8 +27,7 @@ export function ChatPanel({ lines, onSend }: Props) {
     event.preventDefault();
     const trimmed = text.trim();
     if (!trimmed) return;
-    onSend(trimmed.slice(0, MAX));
-    setText("");
+    if (onSend(trimmed.slice(0, MAX))) setText("");
   }
 
   return (
@@ -40,19 +42,21 @@ export function ChatPanel({ lines, onSend }: Props) {
           </li>
         ))}
       </ol>
-      <form onSubmit={submit} className="row">
-        <input
-          data-testid="chat-input"
-          value={text}
-          maxLength={MAX}
-          placeholder={t("chat.placeholder")}
-          aria-label={t("chat.placeholder")}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" data-testid="chat-send">
-          {t("chat.send")}
-        </button>
-      </form>
+      {guest ?? (
+        <form onSubmit={submit} className="row">
+          <input
+            data-testid="chat-input"
+            value={text}
+            maxLength={MAX}
+            placeholder={t("chat.placeholder")}
+            aria-label={t("chat.placeholder")}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <button type="submit" data-testid="chat-send">
+            {t("chat.send")}
+          </button>
+        </form>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionState } from "../net/session-state.ts";
 import type { TableSession } from "../net/table-session.ts";
@@ -12,13 +12,15 @@ interface Props {
   readonly session: TableSession;
   readonly state: SessionState;
   readonly names: SeatNames;
+  /** In the chat's place of writing: a visitor without a name gives one first. */
+  readonly chatGuest?: ReactNode;
 }
 
 /**
  * Everything about the match that is not the shot at hand: the table's code and watchers, resigning
  * (confirmed), the shot log and the chat. Beside the table on a laptop; a sheet over it on a phone.
  */
-export function MatchMenu({ session, state, names }: Props) {
+export function MatchMenu({ session, state, names, chatGuest }: Props) {
   const { t } = useTranslation();
   const { snapshot, seat } = state;
   const [confirming, setConfirming] = useState(false);
@@ -77,7 +79,7 @@ export function MatchMenu({ session, state, names }: Props) {
         )}
       </section>
       <ShotLog shots={state.shotsShown} actions={state.actions} names={names} onReplay={(r) => session.replay(r)} />
-      <ChatPanel lines={state.chat} onSend={(text) => session.send("chat", { text })} />
+      <ChatPanel lines={state.chat} onSend={(text) => session.send("chat", { text })} guest={chatGuest} />
     </>
   );
 }

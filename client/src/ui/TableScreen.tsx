@@ -1,31 +1,56 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { rememberMatch } from "../net/my-matches.ts";
+import { useTranslation } from "react-i18next";
+import { rememberMatch, rememberTableMatch } from "../net/my-matches.ts";
 import type { SessionTarget } from "../net/session-target.ts";
 import { TableSession } from "../net/table-session.ts";
-import { TableView } from "./TableView.tsx";
+import { isValidName } from "./player-name.ts";
+import { TableGone } from "./TableGone.tsx";
+import { type Guest, TableView } from "./TableView.tsx";
 
 interface Props {
   readonly name: string;
   readonly target: SessionTarget;
   readonly onLobby: () => void;
+  /** Opens a match's page in place of a table that is gone. */
+  readonly onMatch: (id: string) => void;
+  /** A visitor without a name gives one: to sit at the table (`sit`), or to keep watching and chat. */
+  readonly onGuestName: (name: string, sit: boolean) => void;
 }
 
-/** Opens the table session for this screen's lifetime and shows the table. */
-export function TableScreen({ name, target, onLobby }: Props) {
+/**
+ * Opens the table session for this screen's lifetime and shows the table. A visitor without a name watches
+ * under the spectators' name («Зритель»: the server wants one) until he gives his own.
+ */
+export function TableScreen({ name, target, onLobby, onMatch, onGuestName }: Props) {
+  const { t } = useTranslation();
   const [session, setSession] = useState<TableSession | null>(null);
+  const [guestName] = useState(() => t("guest.name"));
+  const named = isValidName(name);
+  const joinAs = named ? name : guestName;
 
   useEffect(() => {
-    const opened = new TableSession(name);
+    const opened = new TableSession(joinAs);
     setSession(opened);
     void opened.open(target);
     return () => opened.close();
-  }, [name, target]);
+  }, [joinAs, target]);
 
   if (!session) return null;
-  return <SessionView session={session} onLobby={onLobby} />;
+  const guest: Guest | null = named
+    ? null
+    : { onSit: (n) => onGuestName(n, true), onName: (n) => onGuestName(n, false) };
+  return <SessionView session={session} target={target} guest={guest} onLobby={onLobby} onMatch={onMatch} />;
 }
 
-function SessionView({ session, onLobby }: { readonly session: TableSession; readonly onLobby: () => void }) {
+interface ViewProps {
+  readonly session: TableSession;
+  readonly target: SessionTarget;
+  readonly guest: Guest | null;
+  readonly onLobby: () => void;
+  readonly onMatch: (id: string) => void;
+}
+
+function SessionView({ session, target, guest, onLobby, onMatch }: ViewProps) {
   const state = useSyncExternalStore(session.subscribe, session.getState);
 
   // A new table gets its invite link as the address, so a reload comes back to it.
@@ -35,11 +60,17 @@ function SessionView({ session, onLobby }: { readonly session: TableSession; rea
     }
   }, [state.code]);
 
-  // A match this browser plays is listed in the lobby's «Мои партии».
+  // A match this browser plays is listed in the lobby's «Мои партии», and its table's link leads to it later.
   const playing = state.role === "player" ? state.live.matchId : "";
   useEffect(() => {
-    if (playing) rememberMatch(playing);
-  }, [playing]);
+    if (!playing) return;
+    rememberMatch(playing);
+    if (state.code) rememberTableMatch(state.code, playing);
+  }, [playing, state.code]);
 
-  return <TableView session={session} state={state} onLobby={onLobby} />;
+  const { status } = state;
+  if (target.kind === "join" && status.kind === "error" && status.code === "no-such-table") {
+    return <TableGone code={target.code} onLobby={onLobby} onMatch={onMatch} />;
+  }
+  return <TableView session={session} state={state} guest={guest} onLobby={onLobby} />;
 }

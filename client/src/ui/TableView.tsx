@@ -6,13 +6,16 @@ import { seriesScore } from "../net/series.ts";
 import type { SessionState } from "../net/session-state.ts";
 import type { TableSession } from "../net/table-session.ts";
 import { EMPTY_OVERLAY } from "../table/draw-overlay.ts";
+import { lagMarks } from "../table/lag-marks.ts";
 import { TableCanvas } from "../table/TableCanvas.tsx";
 import { ConnectionBanner } from "./ConnectionBanner.tsx";
 import { withComputerName } from "./computer-name.ts";
+import { GuestName } from "./GuestName.tsx";
 import { MatchMenu } from "./MatchMenu.tsx";
 import { OfferDock } from "./OfferDock.tsx";
 import { ResultOverlay } from "./ResultOverlay.tsx";
 import { Scoreboard } from "./Scoreboard.tsx";
+import { SeatsTaken } from "./SeatsTaken.tsx";
 import { SpectatorHistory } from "./SpectatorHistory.tsx";
 import { StrokeDock } from "./StrokeDock.tsx";
 import { TourOverlay, tourDone } from "./TourOverlay.tsx";
@@ -28,14 +31,22 @@ import { VerdictLine } from "./VerdictLine.tsx";
 import type { SeatNames } from "./verdict-text.ts";
 import { WaitingDock } from "./WaitingDock.tsx";
 
+/** A visitor watching without a name: what he can do once he gives one. */
+export interface Guest {
+  readonly onSit: (name: string) => void;
+  readonly onName: (name: string) => void;
+}
+
 interface Props {
   readonly session: TableSession;
   readonly state: SessionState;
+  /** Null for a player with a name. */
+  readonly guest?: Guest | null;
   readonly onLobby: () => void;
 }
 
 /** The live table: the match as the server syncs it, this player's stroke, the others' aim and the verdicts. */
-export function TableView({ session, state: synced, onLobby }: Props) {
+export function TableView({ session, state: synced, guest = null, onLobby }: Props) {
   const { t, i18n } = useTranslation();
   const state = useMemo(() => ({ ...synced, snapshot: withComputerName(synced.snapshot, t) }), [synced, t]);
   const { snapshot, seat, playback } = state;
@@ -76,6 +87,14 @@ export function TableView({ session, state: synced, onLobby }: Props) {
   const theirAim = relayed.aim;
 
   const endPlayback = useCallback(() => session.endPlayback(), [session]);
+  // Once the lag's balls stop, each shows how far it is from the head cushion: what decided the lag (I21).
+  const lagMessage = livePlayback && playback.record.message.kind === "lag" ? playback.record.message : null;
+  const language = i18n.language === "en" ? "en" : "ru";
+  const restMarks = useMemo(
+    () =>
+      lagMessage ? (rest: readonly { id: number; x: number }[]) => lagMarks(lagMessage, rest, names, language) : null,
+    [lagMessage, names, language],
+  );
   const { frame, onEvents } = useShotPlayback(playback, endPlayback);
 
   const notice = useNotices(state, rights, names, t);
@@ -98,8 +117,15 @@ export function TableView({ session, state: synced, onLobby }: Props) {
     synced.snapshot.players[1]?.name ?? "",
   ]);
 
+  // A guest gives his name in one place at a time: in the dock while a seat is free, in the chat otherwise.
+  const freeSeat = snapshot.phase === "waiting" && snapshot.opponent !== "computer" && state.role === "spectator";
+  const guestForm = (seatFree: boolean) =>
+    guest && spectating ? <GuestName freeSeat={seatFree} onSit={guest.onSit} onName={guest.onName} /> : null;
+
   let dock: ReactNode;
-  if (composing) {
+  if (guest && freeSeat) {
+    dock = guestForm(true);
+  } else if (composing) {
     dock = <StrokeDock composer={composer} canShoot={sender.ready} upright={upright} />;
   } else if (rights.offerToMe && seat !== null) {
     dock = (
@@ -169,6 +195,7 @@ export function TableView({ session, state: synced, onLobby }: Props) {
           onRotated={setUpright}
           label={t("table.canvas")}
           verdict={verdict.layer}
+          restMarks={restMarks}
         />
         {goingBack && spectating && (
           <SpectatorHistory
@@ -178,6 +205,7 @@ export function TableView({ session, state: synced, onLobby }: Props) {
             onLeave={() => setGoingBack(false)}
           />
         )}
+        {state.seatsTaken && <SeatsTaken onWatch={() => session.watchInstead()} onLobby={onLobby} />}
         {finished && resultClosedFor !== snapshot.matchId && (
           <ResultOverlay
             snapshot={snapshot}
@@ -238,7 +266,12 @@ export function TableView({ session, state: synced, onLobby }: Props) {
         {dock}
       </div>
       <aside className="side-panel" data-testid="side-panel">
-        <MatchMenu session={session} state={state} names={names} />
+        <MatchMenu
+          session={session}
+          state={state}
+          names={names}
+          chatGuest={guest && !freeSeat ? guestForm(false) : undefined}
+        />
       </aside>
       {touring && seat !== null && (
         <TourOverlay onDone={() => setTouring(false)} hidden={snapshot.animating || playback !== null} />

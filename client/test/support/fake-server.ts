@@ -55,7 +55,7 @@ export const fakeServer = {
   joins: [] as Join[],
   room: new FakeRoom(""),
   up: true,
-  /** What the next create is refused with, if anything. */
+  /** What the next create or join is refused with, if anything. */
   refusal: null as Error | null,
   reset(): void {
     this.joins.length = 0;
@@ -87,6 +87,7 @@ export const fakeGameClientModule = {
     joinById: async (id: string, options: Record<string, unknown>) => {
       fakeServer.joins.push({ method: "joinById", id, options, at: Date.now() });
       if (!fakeServer.up) throw new TypeError("Failed to fetch");
+      if (fakeServer.refusal) throw fakeServer.refusal;
       return fakeServer.room;
     },
   }),

@@ -78,3 +78,28 @@ export async function matchSummaries(db: Kysely<RecordsDatabase>, ids: readonly 
   const byId = new Map(rows.map((row) => [row.id, summaryOf(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+export interface LastMatch {
+  readonly id: string;
+  readonly finishedAt: number;
+}
+
+/**
+ * The last public match played at the table with this code, once it is over (a table closed before its
+ * match began is not one): a table's link, after the table closed, leads to it. Private matches are left
+ * out: a code is six digits anyone may try, a match's id is not.
+ */
+export async function lastMatchAt(db: Kysely<RecordsDatabase>, code: string): Promise<LastMatch | null> {
+  const row = await db
+    .selectFrom("match_records")
+    .select(["id", "finished_at"])
+    .where("code", "=", code)
+    .where("visibility", "=", "public")
+    .where("finished_at", "is not", null)
+    .where("result", "not like", '%"reason":"closed"%')
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { id: row.id, finishedAt: Number(row.finished_at) } : null;
+}

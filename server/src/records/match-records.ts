@@ -4,7 +4,14 @@ import type { Kysely } from "kysely";
 import { type DatabaseLocation, type OpenDatabase, openDatabase } from "./database.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { claimRecord, releaseLeases, renewLeases, type UnheldRecord, unheldRecords } from "./lease-queries.ts";
-import { type MatchSummary, matchSummaries, type ResultsQuery, recentResults } from "./match-history.ts";
+import {
+  type LastMatch,
+  lastMatchAt,
+  type MatchSummary,
+  matchSummaries,
+  type ResultsQuery,
+  recentResults,
+} from "./match-history.ts";
 import type { DatabaseKind } from "./migrations.ts";
 import { loadRecord, type StoredMatch, storedMatch } from "./record-reads.ts";
 import {
@@ -143,6 +150,11 @@ export class MatchRecords {
   /** The matches with these ids, whatever their visibility and whether or not they are over. */
   summaries(ids: readonly string[]): Promise<MatchSummary[]> {
     return matchSummaries(this.db, ids);
+  }
+
+  /** The last public match finished at the table with this code (match-history.ts). */
+  lastMatchAt(code: string): Promise<LastMatch | null> {
+    return lastMatchAt(this.db, code);
   }
 
   /** One match as the API shows it: kept as actions, or (older) as its shots. */

@@ -82,6 +82,8 @@ export const enVerdictWords: VerdictWords = {
   lag: {
     result: "The lag: {{name}} wins and breaks from hand in the house (clause 5).",
     replay: "The lag is replayed (clause 5).",
+    distances: "From the head cushion: {{list}}.",
+    distance: "{{name}} {{distance}}",
     lost: "{{name}}: the ball {{why}}.",
     loss: {
       "missed-foot-cushion": "did not reach the foot cushion",

@@ -114,6 +114,11 @@ export type LagLossCode = keyof VerdictWords["lag"]["loss"];
 export interface LagVerdictFields {
   readonly losses: readonly (readonly LagLossCode[])[];
   readonly winner: number | null;
+  /**
+   * How far each ball's centre stopped from the head cushion, metres; null for a ball that left the table.
+   * Optional: a verdict that does not carry them is worded without the distances.
+   */
+  readonly distances?: readonly (number | null)[];
 }
 
 /** A shot as the words need it: the live table's broadcast, a match record's stroke and a scenario all fit. */
@@ -184,6 +189,9 @@ export function readLagVerdict(value: unknown): LagVerdictFields | null {
   return {
     losses: value.losses.map((l) => strings(l) as LagLossCode[]),
     winner: seatOrNull(value.winner),
+    ...(Array.isArray(value.distances) && value.distances.length === 2
+      ? { distances: value.distances.map((d) => (typeof d === "number" && Number.isFinite(d) ? d : null)) }
+      : {}),
   };
 }
 
@@ -260,10 +268,25 @@ export function shotSentences(
   return out;
 }
 
-/** The lag's result, sentence by sentence: who won (or the replay), then why each losing ball lost. */
+/** A distance in metres as the reader writes it, to the centimetre: «0,85 м», "0.85 m". */
+export function metresText(metres: number, language: VerdictLanguage): string {
+  const digits = Math.max(0, metres).toFixed(2);
+  return language === "ru" ? `${digits.replace(".", ",")} м` : `${digits} m`;
+}
+
+/**
+ * The lag's result, sentence by sentence: who won (or the replay), how far each ball stopped from the head
+ * cushion (what decided it, I21), then why each losing ball lost.
+ */
 export function lagSentences(v: LagVerdictFields, names: SeatNames, language: VerdictLanguage): string[] {
   const w = WORDS[language];
   const out = [v.winner === null ? w.lag.replay : fill(w.lag.result, { name: seatName(names, v.winner, language) })];
+  const measured = (v.distances ?? []).flatMap((d, seat) =>
+    d === null
+      ? []
+      : [fill(w.lag.distance, { name: seatName(names, seat, language), distance: metresText(d, language) })],
+  );
+  if (measured.length > 0) out.push(fill(w.lag.distances, { list: measured.join(", ") }));
   v.losses.forEach((losses, seat) => {
     if (losses.length === 0) return;
     const why = losses.map((l) => w.lag.loss[l] ?? l).join(", ");

@@ -83,6 +83,8 @@ export const ruVerdictWords = {
   lag: {
     result: "Раскат: побеждает {{name}} и разбивает с руки из дома (п. 5).",
     replay: "Раскат переигрывается (п. 5).",
+    distances: "До головного борта: {{list}}.",
+    distance: "{{name}} — {{distance}}",
     lost: "{{name}}: шар {{why}}.",
     loss: {
       "missed-foot-cushion": "не дошёл до короткого борта",
