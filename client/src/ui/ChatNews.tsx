@@ -47,7 +47,10 @@ export function ChatToast({ line, onOpen }: { readonly line: ChatBroadcast | nul
   if (!line) return null;
   return (
     <button type="button" className="chat-toast" data-testid="chat-toast" onClick={onOpen} title={t("chat.open")}>
-      <strong>{line.name}:</strong> <span className="chat-toast-text">{line.text}</span>
+      {/* Two whole lines at most in the verdict line's height; the whole line is in the chat. */}
+      <span className="chat-toast-text">
+        <strong>{line.name}:</strong> {line.text}
+      </span>
     </button>
   );
 }
