@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCREENSHOT_DIR } from "./support/browser.ts";
-import {
-  ballDiameter,
-  LAPTOP_1024,
-  overlaps,
-  PHONE,
-  playComputer,
-  strike,
-  untilMyStroke,
-} from "./support/computer-table.ts";
+import { ballDiameter, LAPTOP_1024, overlaps, PHONE, playComputer, strike } from "./support/computer-table.ts";
 import { useGameAndBrowser } from "./support/game-and-browser.ts";
 import { tableInfo, waitFor } from "./support/table-page.ts";
 
@@ -78,7 +70,7 @@ describe("the table's room", () => {
           }
           return view;
         },
-        (i) => i !== null && i.canShoot && i.offer === "",
+        (i) => i?.canShoot === true && i.offer === "",
         45_000,
       );
       await strike(page, info!, screen.touch);

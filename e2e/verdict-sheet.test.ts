@@ -22,8 +22,8 @@ const SCREENS = [
  */
 async function textFits(page: Page, testId: string) {
   return page.getByTestId(testId).evaluate((el) => {
-    const blocks = [el, ...el.querySelectorAll("*")].filter((node) => {
-      const text = [...node.childNodes].some((c) => c.nodeType === 3 && (c.textContent ?? "").trim() !== "");
+    const blocks = [el, ...Array.from(el.querySelectorAll("*"))].filter((node) => {
+      const text = Array.from(node.childNodes).some((c) => c.nodeType === 3 && (c.textContent ?? "").trim() !== "");
       return text && (node as HTMLElement).offsetParent !== null;
     }) as HTMLElement[];
     const clip = el.closest(".verdict-line")!.querySelector(":scope > p") as HTMLElement;

@@ -31,7 +31,7 @@ export async function untilMyStroke(page: Page, timeout = 45_000): Promise<Table
       if ((await page.getByTestId("answer-pass").count()) > 0) await page.getByTestId("answer-pass").click();
       return tableInfo(page);
     },
-    (i) => i !== null && i.canShoot && i.offer === "",
+    (i) => i?.canShoot === true && i.offer === "",
     timeout,
   ))!;
 }
