@@ -4,6 +4,8 @@ import { App } from "./App.tsx";
 import { unlockAudioOnGesture } from "./game/sound.ts";
 import { initI18n } from "./i18n/index.ts";
 import "./styles.css";
+// After the base styles, which it refines for the live table.
+import "./table-layout.css";
 
 initI18n();
 unlockAudioOnGesture();

@@ -94,7 +94,9 @@ export const en: Messages = {
       "No new table: one address may keep at most {{limit}} tables waiting for an opponent. Play at one of them, or wait: a table nobody is at closes by itself within a couple of minutes.",
     animating: "Balls rolling…",
     rolling: "Shot {{number}}: the balls are rolling; the verdict comes when they stop.",
+    rollingShort: "#{{number}}: the balls are rolling…",
     skip: "Skip animation",
+    skipShort: "Skip",
     replayEnd: "End the replay",
     replaying: "Replay of shot {{number}}",
     playing: "Shot {{number}} · {{name}}",
@@ -282,6 +284,8 @@ export const en: Messages = {
   },
   verdict: {
     title: "#{{number}}:",
+    sheetTitle: "Shot #{{number}}",
+    open: "Open the whole verdict",
   },
   log: {
     title: "Shots",
@@ -299,6 +303,8 @@ export const en: Messages = {
     player: "player",
     spectator: "spectator",
     empty: "No messages yet",
+    unread: "New chat messages: {{count}}",
+    open: "Open the chat",
   },
   tour: {
     count: "{{step}} of {{of}}",

@@ -8,6 +8,7 @@ import type { TableSession } from "../net/table-session.ts";
 import { EMPTY_OVERLAY } from "../table/draw-overlay.ts";
 import { lagMarks } from "../table/lag-marks.ts";
 import { TableCanvas } from "../table/TableCanvas.tsx";
+import { ChatToast, UnreadBadge, useChatNews } from "./ChatNews.tsx";
 import { ConnectionBanner } from "./ConnectionBanner.tsx";
 import { withComputerName } from "./computer-name.ts";
 import { GuestName } from "./GuestName.tsx";
@@ -106,6 +107,9 @@ export function TableView({ session, state: synced, guest = null, onLobby }: Pro
   const spectating = state.role === "spectator";
   const [resultClosedFor, setResultClosedFor] = useState("");
   const [menuOpen, setMenuOpen] = useState(false);
+  // Beside the table on a laptop the chat is always in sight; on a phone only with the menu open, and the
+  // badge and the toast (shown on phones only) tell of what came meanwhile.
+  const chatNews = useChatNews(state.chat, seat, menuOpen);
   const [touring, setTouring] = useState(() => !tourDone());
   const [upright, setUpright] = useState(false);
   const lastShot = state.shotsShown.at(-1);
@@ -170,19 +174,29 @@ export function TableView({ session, state: synced, guest = null, onLobby }: Pro
       <div className="status-bar">
         <Scoreboard snapshot={snapshot} seat={seat} />
         <TurnLine state={state} rights={rights} playing={livePlayback} />
-        <TurnNotice notice={notice} />
         <ConnectionBanner status={state.status} onRetry={() => session.retry()} onLobby={onLobby} />
         <button
           type="button"
           className="menu-button"
           data-testid="open-menu"
           aria-expanded={menuOpen}
-          aria-label={menuOpen ? t("app.close") : t("table.menu")}
+          aria-label={
+            menuOpen
+              ? t("app.close")
+              : chatNews.unread > 0
+                ? `${t("table.menu")}. ${t("chat.unread", { count: chatNews.unread })}`
+                : t("table.menu")
+          }
           onClick={() => setMenuOpen(!menuOpen)}
         >
           {menuOpen ? "×" : "☰"}
+          {!menuOpen && <UnreadBadge count={chatNews.unread} />}
         </button>
       </div>
+      {/* Outside the status strip: over its turn line on a laptop, over the verdict line on a phone, and
+          never over the scoreboard. */}
+      <TurnNotice notice={notice} />
+      <ChatToast line={chatNews.toast} onOpen={() => setMenuOpen(true)} />
       <div className="table-stage">
         <TableCanvas
           balls={composing ? composer.balls : relayed.balls}

@@ -83,14 +83,24 @@ export function WaitingDock({ state, playing, theirCall, onRematch, onShowResult
   }
 
   let line = "";
-  if (snapshot.phase === "lag") line = lagLine(state, t);
-  else if (snapshot.offer !== "" && mover) {
+  // The words the status strip's turn line says as well: shown only where that line is not (a phone in
+  // portrait), so that who is at the table is said once.
+  let echo = false;
+  if (snapshot.phase === "lag") {
+    line = lagLine(state, t);
+    echo = true;
+  } else if (snapshot.offer !== "" && mover) {
     line = t(snapshot.offer === "bonus" ? "offer.waitBonus" : "offer.waitFoul", { name: mover });
-  } else if (mover)
+  } else if (mover && snapshot.players[snapshot.toMove]?.connected === false) {
+    line = t("table.moverAbsent", { name: mover });
+    echo = true;
+  } else if (mover) {
+    echo = snapshot.phase !== "opening";
     line = snapshot.phase === "opening" ? t("opening.theirs", { name: mover }) : t("table.theirTurn", { name: mover });
+  }
   return (
     <section className="waiting-dock" data-testid="waiting-dock">
-      <p className="waiting-line">{line}</p>
+      <p className={echo ? "waiting-line turn-echo" : "waiting-line"}>{line}</p>
       {theirCall && theirCall.call.length > 0 && (
         <div className="their-call" data-testid="their-call">
           <span className="hint">{t("call.shown")}</span>
