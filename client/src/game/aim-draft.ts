@@ -41,7 +41,7 @@ export function turnKey(table: TurnOf): string {
 }
 
 /** The power a stroke starts with: a lag that comes back near the head, a firm break, an ordinary shot. */
-export function defaultSpeed(phase: string): number {
+function defaultSpeed(phase: string): number {
   if (phase === "lag") return 2;
   if (phase === "opening") return 8;
   return 2.5;

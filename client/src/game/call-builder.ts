@@ -3,7 +3,7 @@ import type { CalledBall, Way } from "../net/messages.ts";
 import type { CallEntry } from "./call-way.ts";
 
 /** At most two called balls (clause 8: a double call). */
-export const MAX_CALLED = 2;
+const MAX_CALLED = 2;
 
 /**
  * Adds a called ball and pocket, its way left to the guide. Calling a ball again re-aims it at the new

@@ -46,7 +46,7 @@ function tone(ctx: AudioContext, at: number, frequency: number, length: number, 
 }
 
 /** How hard an event sounds, from the speed of the balls in it (m/s): a soft touch is barely heard. */
-export function loudness(speed: number): number {
+function loudness(speed: number): number {
   return Math.min(1, Math.max(0.08, speed / 4));
 }
 

@@ -3,7 +3,7 @@ import { initReactI18next } from "react-i18next";
 import { en } from "./en.ts";
 import { ru } from "./ru.ts";
 
-export const LANGUAGES = ["ru", "en"] as const;
+const LANGUAGES = ["ru", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 const LANGUAGE_KEY = "habibka.lang";
 

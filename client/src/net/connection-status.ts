@@ -7,7 +7,7 @@ import { CLOSE_CODES, isComeBackClose } from "@habibka/shared/protocol";
  */
 
 /** Why the page is coming back by itself: the server said it restarts (4100), or the connection was lost. */
-export type RejoinReason = "restart" | "lost";
+type RejoinReason = "restart" | "lost";
 
 export type ConnectionStatus =
   | { readonly kind: "connecting" }

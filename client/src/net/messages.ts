@@ -7,7 +7,7 @@ import type {
   ShotMessage,
 } from "@habibka/shared/protocol";
 
-export type { CalledBall, PointMessage, StrokeMessage, Way } from "@habibka/shared/protocol";
+export type { CalledBall, StrokeMessage, Way } from "@habibka/shared/protocol";
 
 /**
  * Message payloads of docs/PROTOCOL.md as the client reads and writes them: the shared protocol's own

@@ -11,13 +11,13 @@ export interface CreateTarget {
 }
 
 /** A table against the computer at a strength: private, the computer in seat 1 (docs/PROTOCOL.md). */
-export interface ComputerTarget {
+interface ComputerTarget {
   readonly kind: "computer";
   readonly level: ComputerLevel;
   readonly pace?: ComputerPace;
 }
 
-export interface JoinTarget {
+interface JoinTarget {
   readonly kind: "join";
   readonly code: string;
   readonly watch: boolean;

@@ -24,7 +24,7 @@ export interface PlayerView {
   readonly computer: boolean;
 }
 
-export type Offer = "" | "bonus" | "foul";
+type Offer = "" | "bonus" | "foul";
 
 export interface TableSnapshot {
   readonly code: string;

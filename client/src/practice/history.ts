@@ -9,7 +9,7 @@ export interface History<T> {
 }
 
 /** Enough for a long session; the oldest states go first. */
-export const HISTORY_LIMIT = 200;
+const HISTORY_LIMIT = 200;
 
 export function historyOf<T>(present: T): History<T> {
   return { past: [], present, future: [] };

@@ -25,7 +25,7 @@ function clampToCloth(p: Point): Point {
 }
 
 /** True when a ball may stand at `p` with `others` on the table. */
-export function canStandAt(p: Point, others: readonly Circle[]): boolean {
+function canStandAt(p: Point, others: readonly Circle[]): boolean {
   return canBallStandAt(p.x, p.y) && others.every((b) => Math.hypot(b.x - p.x, b.y - p.y) >= 2 * BALL_RADIUS);
 }
 

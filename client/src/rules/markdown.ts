@@ -12,7 +12,7 @@ export type Block =
   | { readonly kind: "list"; readonly ordered: boolean; readonly items: readonly (readonly Inline[])[] }
   | { readonly kind: "table"; readonly rows: readonly (readonly (readonly Inline[])[])[] };
 
-export function parseInline(source: string): Inline[] {
+function parseInline(source: string): Inline[] {
   const out: Inline[] = [];
   const pattern = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*]+\*|_[^_\s][^_]*_)/g;
   let last = 0;

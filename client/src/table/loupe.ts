@@ -16,7 +16,7 @@ export interface Loupe {
   readonly zoom: number;
 }
 
-export const LOUPE_ZOOM = 5;
+const LOUPE_ZOOM = 5;
 
 /** The viewport that draws the table inside a loupe: the same orientation, `zoom` times the scale. */
 export function loupeViewport(base: Viewport, loupe: Loupe): Viewport {

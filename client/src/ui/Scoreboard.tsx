@@ -23,7 +23,7 @@ function ComputerMark({ testId }: { readonly testId: string }) {
 }
 
 /** Minutes and seconds, as a countdown reads: 2:05. */
-export function countdown(seconds: number): string {
+function countdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }

@@ -7,7 +7,7 @@ import { VerdictSheet } from "./VerdictSheet.tsx";
 import { isFoulShot, type SeatNames, verdictText } from "./verdict-text.ts";
 
 /** A refusal or a failed request: it takes the line until dismissed. */
-export interface LineError {
+interface LineError {
   readonly text: string;
   readonly testId: string;
   readonly onDismiss: () => void;

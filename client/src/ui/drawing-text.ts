@@ -61,7 +61,7 @@ function itemText(item: DrawingItem, language: VerdictLanguage): string {
   }
 }
 
-export function clauseTag(clause: string, language: VerdictLanguage): string {
+function clauseTag(clause: string, language: VerdictLanguage): string {
   return fill(verdictWords(language).legend.clause, { clause: clauseName(clause, language) });
 }
 

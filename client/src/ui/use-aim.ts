@@ -9,7 +9,7 @@ import {
   withAimPatch,
 } from "../game/aim-draft.ts";
 
-export type { AimMode, AimState } from "../game/aim-draft.ts";
+export type { AimState } from "../game/aim-draft.ts";
 
 /** The player's stroke being composed, kept for as long as the table shows the same turn (aim-draft.ts). */
 export function useAim(table: TurnOf) {

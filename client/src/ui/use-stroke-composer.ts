@@ -24,7 +24,7 @@ const LAG_BALL = -1;
 const LOUPE_MS = 1600;
 
 /** The ball in hand, placed in the house before the stroke: the opening shot's, or the lag's. */
-export type Placing = "opening" | "lag";
+type Placing = "opening" | "lag";
 
 export interface ComposerOptions {
   /** The turn the stroke belongs to: a new one starts the aim afresh (aim-draft.ts). */

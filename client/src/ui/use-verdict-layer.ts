@@ -10,7 +10,7 @@ import type { VerdictLayer } from "../table/TableCanvas.tsx";
  * table, with the player's choice to hide it remembered in this browser (the match page shares the choice).
  */
 
-export const DRAWING_KEY = "habibka.drawing";
+const DRAWING_KEY = "habibka.drawing";
 
 export function drawingWanted(): boolean {
   try {

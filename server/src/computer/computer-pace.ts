@@ -36,7 +36,7 @@ const PAUSES: Readonly<Record<ComputerPace, Readonly<Record<Pause, readonly [num
 
 /** How long the aim is shown before the shot, at each pace, and in how many steps (a person's aim arrives about 8 a second). */
 export const AIM_SHOW_MS: Readonly<Record<ComputerPace, number>> = { normal: 1_200, brisk: 400 };
-export const AIM_STEPS = 8;
+const AIM_STEPS = 8;
 /** How far off its line the cue starts its swing, degrees. */
 const AIM_SWING = 4;
 

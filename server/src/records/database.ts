@@ -17,7 +17,7 @@ export type DatabaseLocation =
   | { readonly kind: "postgres"; readonly url: string };
 
 /** A guard statement and the writes it allows: they run only when the guard changed exactly one row. */
-export interface GuardedWrite {
+interface GuardedWrite {
   readonly guard: CompiledQuery;
   readonly writes: readonly CompiledQuery[];
 }

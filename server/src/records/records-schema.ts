@@ -47,14 +47,14 @@ export interface RecordActionsTable {
 }
 
 /** The table's chat during a match, kept so that a restarted table shows it again. */
-export interface ChatLinesTable {
+interface ChatLinesTable {
   readonly match_id: string;
   readonly seq: number;
   /** JSON of the chat line as it was broadcast. */
   readonly line: string;
 }
 
-export interface LegacyMatchesTable {
+interface LegacyMatchesTable {
   readonly id: string;
   readonly code: string;
   readonly visibility: "public" | "private";
@@ -66,7 +66,7 @@ export interface LegacyMatchesTable {
   readonly finished_at: number | null;
 }
 
-export interface LegacyShotsTable {
+interface LegacyShotsTable {
   readonly match_id: string;
   readonly number: number;
   readonly seat: number;
