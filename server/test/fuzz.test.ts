@@ -25,7 +25,7 @@ import {
  * and still serve a valid request afterwards.
  */
 
-/** The types this file fuzzes (`seen` is fuzzed in fuzz-phases.test.ts, with the animations it ends). */
+/** The types this file fuzzes (`seen` is fuzzed in fuzz-animating.test.ts, with the animations it ends). */
 const KNOWN = ["lag", "shot", "answer", "aim", "chat", "resign", "rematch"] as const;
 type Known = (typeof KNOWN)[number];
 const batch = batchOf(KNOWN);

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  fuzzStill,
+  type Judge,
+  RATES,
+  refused,
+  SILENT,
+  SKIP,
+  seatOf,
+  strikeLimitHolds,
+  type Table,
+  Tally,
+} from "./support/fuzz-table.ts";
+import { playOneShot } from "./support/short-match.ts";
+import { leaveAll, seatedPair, serverState } from "./support/table-client.ts";
+import { eventually, type RunningServer, startTestServer } from "./support/test-server.ts";
+
+/**
+ * The phase fuzz (support/fuzz-table.ts) on a finished match, before and after a rematch request: every
+ * refused message gets its specific `error`, the synced state does not change, no connection is dropped
+ * short of the strike limit, and the rematch still starts.
+ */
+
+/**
+ * After the finish only a rematch request counts, once per seat (the second seat's starts the rematch);
+ * everything else of the match is refused, and an aim has nobody to move.
+ */
+function finishedJudge(asked: readonly [boolean, boolean]): Judge {
+  return (seat, type) => {
+    switch (type) {
+      case "rematch":
+        return asked[seat] ? refused("rematch-already-asked") : SKIP;
+      case "aim":
+        return refused("not-your-turn");
+      case "answer":
+        return refused("no-offer");
+      case "seen":
+        return SILENT;
+      case "shot":
+      case "resign":
+        return refused("match-over");
+      case "lag":
+        return refused("wrong-phase");
+    }
+  };
+}
+
+describe("fuzzing a finished match", () => {
+  let running: RunningServer;
+  let table: Table;
+  const tally = new Tally();
+
+  beforeAll(async () => {
+    running = await startTestServer({ seed: () => 37, animationScale: 0.01, rateLimits: RATES });
+    const pair = await seatedPair(running.httpUrl, { opening: "draw" });
+    table = { url: running.httpUrl, code: pair.code, seats: [pair.a, pair.b] };
+    await eventually(() => pair.a.state.phase === "opening", "the opening after the draw");
+    await playOneShot([pair.a, pair.b], false);
+    pair.b.send("resign", {});
+    await eventually(() => pair.a.state.phase === "finished", "the resignation");
+  });
+  afterAll(async () => {
+    console.info(tally.summary("finished"));
+    await leaveAll(...table.seats);
+    await running.stop();
+  });
+
+  const state = () => serverState(table.code);
+
+  it("refuses random payloads after the finish, before anyone asks for a rematch", async () => {
+    expect(state()).toMatchObject({ phase: "finished", finishReason: "resignation", rematch: [false, false] });
+    await fuzzStill(
+      table,
+      { roles: ["spectator", 0, 1], judge: finishedJudge([false, false]), runs: 60, seed: 4, timeLimitMs: 12_000 },
+      tally,
+    );
+    await strikeLimitHolds(table);
+  }, 60_000);
+
+  it("refuses random payloads once one seat asked for a rematch, and the rematch still starts", async () => {
+    const first = seatOf(table, 0);
+    first.send("rematch", {});
+    await eventually(() => (state().rematch as boolean[])[0] === true, "seat 0's rematch request");
+    const matchId = state().matchId;
+    await fuzzStill(
+      table,
+      { roles: ["spectator", 0, 1], judge: finishedJudge([true, false]), runs: 60, seed: 5, timeLimitMs: 12_000 },
+      tally,
+    );
+    expect(state()).toMatchObject({ phase: "finished", rematch: [true, false], matchId });
+
+    seatOf(table, 1).send("rematch", {});
+    await eventually(() => state().matchId !== matchId && state().phase === "opening", "the rematch, drawn");
+    for (const seat of [0, 1] as const) {
+      await eventually(() => seatOf(table, seat).state.phase === "opening", `seat ${seat} in the new match`);
+    }
+  }, 60_000);
+});
