@@ -226,12 +226,21 @@ function expectOneVoice(shot: MatchShot, explanation?: { readonly ru: string; re
     const shown = verdictText(pageMessage(shot.played, [...NAMES]), NAMES, language);
     const first = opening(shown);
     expect(first.length, shown).toBeGreaterThan(5);
-    expect(pictureCaption({ shot, players: NAMES, language }).verdict).toBe(first);
-    if (language === "ru") expect(shotDescription(shot, NAMES)).toBe(first);
+    // The picture and the link tell the shot by one of the page's own sentences, word for word: the first,
+    // or for a foul the one that names it (a break's or a run-out clock's sentence would come first).
+    const lead = pictureCaption({ shot, players: NAMES, language }).verdict;
+    expect(splitSentences(shown), shown).toContain(lead);
+    if (!isFoul(shot)) expect(lead).toBe(first);
+    if (language === "ru") expect(shotDescription(shot, NAMES)).toBe(lead);
     if (explanation) {
       expect(verdictText(pageMessage(shot.played, [...UNNAMED]), UNNAMED, language)).toBe(explanation[language]);
     }
   }
+}
+
+function isFoul(shot: MatchShot): boolean {
+  const verdict = shot.played.verdict as { readonly foul?: unknown };
+  return shot.played.kind !== "lag" && verdict.foul === true;
 }
 
 function matchShot(played: PlayedStroke, score: readonly [number, number]): MatchShot {
@@ -325,10 +334,13 @@ describe("one voice for verdicts: the table, the match page, the link, the pictu
     const strokes = folded.value.map((shot) => shot.played);
     expect(strokes.length).toBeGreaterThan(10);
     for (const played of strokes) expectOneVoice(matchShot(played, [0, 0]));
-    // The record kept the server's old sentence for its break; the link now says what the table said.
+    // The record kept the server's old sentence for its break; the page now opens with the table's words,
+    // and the link, this break being a foul, names the foul in the page's own sentence.
     const opened = strokes.find((p) => p.kind !== "lag" && p.verdict.opening === true)!;
     const kept = formatOneCopies(record, opened.number).verdict as { explanation: { ru: string } };
     expect(kept.explanation.ru).toMatch(/^Начальный удар/);
-    expect(shotDescription(matchShot(opened, [0, 0]), NAMES)).toBe("Разбой с руки из дома (п. 5).");
+    const page = verdictText(pageMessage(opened, [...NAMES]), NAMES, "ru");
+    expect(opening(page)).toBe("Разбой с руки из дома (п. 5).");
+    expect(shotDescription(matchShot(opened, [0, 0]), NAMES)).toMatch(/^Штраф — Борис: не выполнен отыгрыш/);
   });
 });

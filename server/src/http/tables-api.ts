@@ -1,6 +1,7 @@
 import { TABLE_CODE_PATTERN } from "@habibka/shared/protocol";
 import { type Router as ExpressRouter, Router } from "express";
 import type { MatchRecords } from "../records/match-records.ts";
+import { refuse } from "./http-refusals.ts";
 
 /**
  * What a table's code leads to once its table is gone (docs/PROTOCOL.md, "Tables"): the last public match
@@ -17,12 +18,12 @@ export function createTablesApi(records: Pick<MatchRecords, "lastMatchAt">): Exp
   router.get("/:code/last-match", async (req, res) => {
     const code = String(req.params.code);
     if (!TABLE_CODE_PATTERN.test(code)) {
-      res.status(400).json({ error: "bad-code", message: "a table code is six digits, as in the table's link" });
+      refuse(res, 400, "bad-code", "a table code is six digits, as in the table's link");
       return;
     }
     const match = await records.lastMatchAt(code);
     if (!match) {
-      res.status(404).json({ error: "no-match", message: `no finished public match was played at table ${code}` });
+      refuse(res, 404, "no-match", `no finished public match was played at table ${code}`);
       return;
     }
     res.json({ code, matchId: match.id, finishedAt: match.finishedAt });

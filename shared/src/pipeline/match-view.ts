@@ -1,10 +1,8 @@
 import type { MatchEnd } from "../match/endings.ts";
 import type { MatchState } from "../match/match-state.ts";
+import type { VisiblePhase } from "../protocol/visible-phase.ts";
 import type { PlayerIndex } from "../rules/position.ts";
 import type { BallPosition } from "../table/balls.ts";
-
-/** The phases a player sees (docs/PROTOCOL.md). */
-export type VisiblePhase = "waiting" | "lag" | "opening" | "play" | "finished";
 
 /** What the synced state and the lobby show of a match. */
 export interface MatchView {

@@ -99,6 +99,9 @@ export const HTTP_ERROR_CODES = [
   "no-such-shot",
   "no-scenario",
   "busy",
+  // A table's code whose table is gone (/api/tables).
+  "bad-code",
+  "no-match",
   // The practice table.
   "not-json",
   "bad-position",

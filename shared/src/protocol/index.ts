@@ -1,5 +1,3 @@
-// The phases the synced state shows, for the client: a type only, so the pipeline's code stays on the server.
-export type { VisiblePhase } from "../pipeline/match-view.ts";
 export { describeIssue, fieldPath, type InputIssue, readUntrusted, type Untrusted } from "../read-untrusted.ts";
 export * from "./client-messages.ts";
 export * from "./close-codes.ts";
@@ -9,4 +7,5 @@ export type * from "./server-messages.ts";
 export * from "./table-choices.ts";
 export * from "./table-options.ts";
 export * from "./text-schemas.ts";
+export type { VisiblePhase } from "./visible-phase.ts";
 export * from "./visible-text.ts";

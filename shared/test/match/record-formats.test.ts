@@ -39,9 +39,10 @@ describe("record formats – format 1 and format 2 of one match read alike", () 
         expected.map((s, i) => ({ ...s, at: record.actions.filter((a) => a.played)[i]!.at })),
       );
       for (const shot of shots.value) {
-        // The format-1 file kept each stroke's verdict, request and events as the table announced them.
+        // The format-1 file kept each stroke's verdict, request and events as the table announced them; the
+        // explanation is in the catalogue's words of today (the lag's now says how far each ball stopped).
         const copies = formatOneCopies(one.record, shot.played.number);
-        expect(shot.played.verdict, `stroke ${shot.played.number}`).toEqual(copies.verdict);
+        expect(withoutWords(shot.played.verdict), `stroke ${shot.played.number}`).toEqual(withoutWords(copies.verdict));
         expect(shot.played.request).toEqual(copies.request);
         expect(shot.played.events).toEqual(copies.events);
       }
@@ -145,3 +146,9 @@ describe("record formats – a stroke that disagrees with the fold is a corrupt 
     expect(corruptReason(strayed)).toMatch(/^action 0 \(sit\): a shot stroke is recorded for a sit action/);
   });
 });
+
+/** A verdict's judged fields, without the words it is explained in. */
+function withoutWords(verdict: unknown): unknown {
+  const { explanation: _words, ...judged } = verdict as { readonly explanation?: unknown };
+  return judged;
+}
