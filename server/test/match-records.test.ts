@@ -156,8 +156,46 @@ describe.each(places)("MatchRecords on %s", (_name, place) => {
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await records.unheld(2_000, { all: false, limit: 10 })).toEqual([]);
     expect(await records.renewLeases(["held", "lapsed"], { owner: "p1", until: 30_000 })).toEqual(new Set(["held"]));
-    await records.releaseLeases(["held"], "p1");
+    await records.releaseLeases(["held"], "p1", 1_500);
     expect((await records.unheld(2_000, { all: false, limit: 10 })).map((r) => r.id)).toEqual(["held"]);
+    await records.close();
+  });
+
+  it("hands out a finished table whose process stopped for a while, unless it closed or a later record took its code", async () => {
+    const records = await open();
+    const ended = (id: string, code: string, createdAt: number) => ({ ...header(id), code, createdAt });
+    // One table per case, each finished and let go by its process (its lease ended at 10 s).
+    for (const [id, code, createdAt] of [
+      ["open", "100001", 1000],
+      ["closed", "100002", 1000],
+      ["replaced", "100003", 1000],
+      ["rematch", "100003", 2000],
+    ] as const) {
+      await records.createRecord(ended(id, code, createdAt), HERE);
+      await records.append(id, 0, { at: 5_000, action: sit(0, "A") }, { result: result(5_000) }, HERE);
+    }
+    await records.markTableClosed("closed", HERE.owner, 6_000);
+    await records.markTableClosed("replaced", "another-process", 6_000);
+    const unheldAt = async (now: number) =>
+      (await records.unheld(now, { all: false, limit: 10 })).map((r) => [r.id, r.finished]);
+    // The one marked by another process than its keeper's is not marked; the rematch's record is newer.
+    expect(await unheldAt(20_000)).toEqual([
+      ["open", true],
+      ["rematch", true],
+    ]);
+    // Five minutes after the lease ended, nobody is coming back: not restored.
+    expect(await unheldAt(10_000 + 5 * 60_000)).toHaveLength(2);
+    expect(await unheldAt(10_000 + 5 * 60_000 + 1)).toEqual([]);
+    const [open_] = await records.unheld(20_000, { all: false, limit: 10 });
+    expect(await records.claim(open_!, { owner: "p2", until: 30_000 })).toBe(true);
+    expect(await records.claim(open_!, { owner: "p3", until: 30_000 })).toBe(false);
+    // A table marked closed after its lease was read is not taken by a stale read.
+    const [rematch] = await records.unheld(20_000, { all: false, limit: 10 });
+    await records.markTableClosed("rematch", HERE.owner, 21_000);
+    expect(await records.claim(rematch!, { owner: "p2", until: 30_000 })).toBe(false);
+    // The one taken is held now: the one finished table still open, as the health counts them.
+    expect(await unheldAt(20_000)).toEqual([]);
+    expect(await records.health(20_000)).toMatchObject({ ok: true, unfinished: 0, finishedOpen: 1 });
     await records.close();
   });
 
@@ -170,6 +208,7 @@ describe.each(places)("MatchRecords on %s", (_name, place) => {
     ] as const) {
       await records.createRecord(header(id, visibility), HERE);
       await records.append(id, 0, { at: finishedAt, action: sit(0, "A") }, { result: result(finishedAt) }, HERE);
+      await records.markTableClosed(id, HERE.owner, finishedAt + 10);
     }
     await records.createRecord(header("running"), HERE);
     await records.createRecord(header("empty"), HERE);

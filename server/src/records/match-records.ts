@@ -3,7 +3,15 @@ import type { ChatBroadcast } from "@habibka/shared/protocol";
 import type { Kysely } from "kysely";
 import { type DatabaseLocation, type OpenDatabase, openDatabase } from "./database.ts";
 import { GroupCommit } from "./group-commit.ts";
-import { claimRecord, releaseLeases, renewLeases, type UnheldRecord, unheldRecords } from "./lease-queries.ts";
+import {
+  claimRecord,
+  markTableClosed,
+  openFinished,
+  releaseLeases,
+  renewLeases,
+  type UnheldRecord,
+  unheldRecords,
+} from "./lease-queries.ts";
 import {
   type LastMatch,
   lastMatchAt,
@@ -114,15 +122,24 @@ export class MatchRecords {
 
   /** Closes a record whose table went away before its match began (nothing to restore). */
   async closeRecord(matchId: string, result: RecordResult): Promise<void> {
-    await this.db.updateTable("match_records").set(listingColumns({ result })).where("id", "=", matchId).execute();
+    await this.db
+      .updateTable("match_records")
+      .set({ ...listingColumns({ result }), table_closed_at: result.finishedAt })
+      .where("id", "=", matchId)
+      .execute();
   }
 
-  /** The unfinished matches nobody holds (lease-queries.ts). */
+  /** The table closed for good with this finished record, or a rematch replaced it: nothing to restore. */
+  markTableClosed(matchId: string, owner: string, at: number): Promise<void> {
+    return markTableClosed(this.db, matchId, owner, at);
+  }
+
+  /** The tables nobody holds: unfinished matches, and finished ones whose table was open (lease-queries.ts). */
   unheld(now: number, options: { readonly all: boolean; readonly limit: number }): Promise<UnheldRecord[]> {
     return unheldRecords(this.db, now, options);
   }
 
-  /** Takes an unheld match for `lease.owner`; of two processes taking it at once exactly one succeeds. */
+  /** Takes an unheld table for `lease.owner`; of two processes taking it at once exactly one succeeds. */
   claim(record: UnheldRecord, lease: Lease): Promise<boolean> {
     return claimRecord(this.db, record, lease);
   }
@@ -133,8 +150,8 @@ export class MatchRecords {
   }
 
   /** Gives up leases at once (a process stopping, or a restore that failed): another process may take them. */
-  releaseLeases(ids: readonly string[], owner: string): Promise<void> {
-    return releaseLeases(this.db, ids, owner);
+  releaseLeases(ids: readonly string[], owner: string, at = Date.now()): Promise<void> {
+    return releaseLeases(this.db, ids, owner, at);
   }
 
   /** The whole record of a match kept as actions, or null. */
@@ -162,18 +179,37 @@ export class MatchRecords {
     return storedMatch(this.db, id);
   }
 
-  /** Whether the database answers a read, and how many matches are unfinished (the live and the restorable). */
-  async health(): Promise<
-    | { readonly ok: true; readonly kind: DatabaseKind; readonly unfinished: number }
+  /**
+   * Whether the database answers a read, how many matches are unfinished (the live and the restorable), and
+   * how many finished ones still have their table open or restorable (the players at it after the match,
+   * a rematch perhaps asked for), in every process.
+   */
+  async health(now = Date.now()): Promise<
+    | {
+        readonly ok: true;
+        readonly kind: DatabaseKind;
+        readonly unfinished: number;
+        readonly finishedOpen: number;
+      }
     | { readonly ok: false; readonly kind: DatabaseKind; readonly error: string }
   > {
     try {
-      const row = await this.db
+      const unfinished = await this.db
         .selectFrom("match_records")
         .select((eb) => eb.fn.countAll<number>().as("count"))
         .where("finished_at", "is", null)
         .executeTakeFirstOrThrow();
-      return { ok: true, kind: this.kind, unfinished: Number(row.count) };
+      const finishedOpen = await this.db
+        .selectFrom("match_records")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where((eb) => openFinished(eb, now))
+        .executeTakeFirstOrThrow();
+      return {
+        ok: true,
+        kind: this.kind,
+        unfinished: Number(unfinished.count),
+        finishedOpen: Number(finishedOpen.count),
+      };
     } catch (cause) {
       return { ok: false, kind: this.kind, error: (cause as Error).message };
     }

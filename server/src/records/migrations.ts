@@ -114,6 +114,23 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         }
       },
     },
+    "005-table-closed": {
+      // A finished match's table may still be open (a rematch asked for, the players at it), so a record's
+      // end no longer says whether its table is gone: the table marks its record when it closes for good,
+      // or when a rematch's record replaces it. Records finished before this were closed with their tables.
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable("match_records").addColumn("table_closed_at", "bigint").execute();
+        await sql`update match_records set table_closed_at = finished_at where finished_at is not null`.execute(db);
+        // The restore's look for open finished tables reads only the few records whose table is not closed.
+        await db.schema
+          .createIndex("match_records_open_tables")
+          .on("match_records")
+          .columns(["table_closed_at", "lease_until"])
+          .execute();
+        // A finished record is only restorable while no later record took its code (lease-queries.ts).
+        await db.schema.createIndex("match_records_code").on("match_records").columns(["code", "created_at"]).execute();
+      },
+    },
   };
 }
 

@@ -31,6 +31,12 @@ export interface MatchRecordsTable {
   /** The process holding the table (Colyseus's process id), and until when its lease runs (epoch ms). */
   readonly owner: string | null;
   readonly lease_until: number | null;
+  /**
+   * When the table closed for good with this record (it closed after its match, or a rematch's record
+   * replaced it), epoch ms; null while the table may be open. A finished record not marked is a table
+   * whose process stopped: the restore brings it back for a while (lease-queries.ts).
+   */
+  readonly table_closed_at: number | null;
 }
 
 /** One action of a match, in order. */

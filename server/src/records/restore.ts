@@ -18,6 +18,8 @@ export function isRestore(options: unknown): options is RestoreOptions {
 
 export interface RestoreReport {
   readonly restored: number;
+  /** Of those, tables whose match was over (their players at it, a rematch perhaps asked for). */
+  readonly restoredFinished: number;
   /** Records that could not be folded back into a table: left as they are, for an operator to look at. */
   readonly failed: readonly { readonly matchId: string; readonly reason: string }[];
 }
@@ -26,10 +28,12 @@ export interface RestoreReport {
 const ROUND = 200;
 
 /**
- * Brings back the tables whose match is unfinished and that no process keeps. Each record is folded first;
+ * Brings back the tables that no process keeps: those whose match is unfinished, and those whose match was
+ * over but whose table was still open when its process stopped, not long ago (lease-queries.ts,
+ * FINISHED_TABLE_RETURN_MS), so that a rematch asked for is not lost. Each record is folded first;
  * one that folds is claimed by its lease (so exactly one process restores it), its old process's stale
  * listing is cleared, and its room is created in this process with the same code and settings. A lone
- * process (`all`) takes every unfinished table at start: there is nobody else to have them. A record that
+ * process (`all`) takes every such table at start: there is nobody else to have them. A record that
  * does not fold is logged once, with its id and reason, and left untouched; the server runs on anyway.
  */
 export class TableRestorer {
@@ -40,6 +44,7 @@ export class TableRestorer {
   /** Records known not to fold: not read again by every round. */
   private readonly unfoldable = new Map<string, string>();
   private restoredCount = 0;
+  private restoredFinishedCount = 0;
 
   constructor(records: MatchRecords, leases: TableLeases, roomName: string, logger: Logger) {
     this.records = records;
@@ -51,6 +56,7 @@ export class TableRestorer {
   report(): RestoreReport {
     return {
       restored: this.restoredCount,
+      restoredFinished: this.restoredFinishedCount,
       failed: [...this.unfoldable].map(([matchId, reason]) => ({ matchId, reason })),
     };
   }
@@ -58,6 +64,7 @@ export class TableRestorer {
   /** One round: restores what it can take now; resolves with how many it restored. */
   async restore(options: { readonly all: boolean }): Promise<number> {
     let restored = 0;
+    let finished = 0;
     const unheld = await this.records.unheld(Date.now(), { all: options.all, limit: ROUND + this.unfoldable.size });
     for (const candidate of unheld) {
       if (this.unfoldable.has(candidate.id) || this.leases.isKept(candidate.id)) continue;
@@ -82,6 +89,7 @@ export class TableRestorer {
         const restore: RestoreOptions = { restore: { matchId: candidate.id } };
         await matchMaker.handleCreateRoom(this.roomName, restore);
         restored++;
+        if (candidate.finished) finished++;
       } catch (cause) {
         const reason = cause instanceof Error ? cause.message : String(cause);
         this.logger.error({ match: candidate.id, reason }, "could not reopen a table; its lease is given back");
@@ -89,7 +97,8 @@ export class TableRestorer {
       }
     }
     this.restoredCount += restored;
-    if (restored > 0) this.logger.info({ restored }, "tables restored from their records");
+    this.restoredFinishedCount += finished;
+    if (restored > 0) this.logger.info({ restored, finished }, "tables restored from their records");
     return restored;
   }
 }

@@ -102,11 +102,19 @@ export class LiveMatch {
     return transition;
   }
 
-  /** The table closes with a match that never began: its record is closed, there is nothing to restore. */
-  async closeUnbegun(at: number): Promise<void> {
-    if (hasBegun(this.current)) return;
-    const result: RecordResult = { winner: null, reason: "closed", shelves: [0, 0], finishedAt: at };
-    await this.services.records.closeRecord(this.header.matchId, result);
+  /**
+   * The table closes for good with this match, or a rematch's record replaces it. A match that never began
+   * has its record closed, and a finished one its table marked closed: no restart brings either back (a
+   * finished record not marked is a table whose process stopped, restored for its rematch). A match under
+   * way is left as it is.
+   */
+  async closeTable(at: number): Promise<void> {
+    if (!hasBegun(this.current)) {
+      const result: RecordResult = { winner: null, reason: "closed", shelves: [0, 0], finishedAt: at };
+      await this.services.records.closeRecord(this.header.matchId, result);
+    } else if (this.current.phase === "finished") {
+      await this.services.records.markTableClosed(this.header.matchId, this.services.leases.owner, at);
+    }
   }
 }
 

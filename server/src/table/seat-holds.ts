@@ -37,10 +37,10 @@ export class SeatHolds {
     return this.deadlines.has(seat);
   }
 
-  /** Starts (or restarts) the full hold for the seat. */
-  hold(seat: PlayerIndex): void {
-    this.expireIn(seat, this.holdSeconds * 1000);
-    this.secondsLeftChanged(seat, this.holdSeconds);
+  /** Starts (or restarts) the full hold for the seat, or a shorter one of `seconds`. */
+  hold(seat: PlayerIndex, seconds = this.holdSeconds): void {
+    this.expireIn(seat, seconds * 1000);
+    this.secondsLeftChanged(seat, seconds);
     this.ticker ??= this.clock.setInterval(() => this.tick(), 1000);
   }
 

@@ -1,6 +1,7 @@
 import { hasBegun, type MatchAction } from "@habibka/shared/match";
 import type { ActionBroadcast } from "@habibka/shared/protocol";
 import type { PlayerIndex } from "@habibka/shared/rules";
+import { FINISHED_TABLE_RETURN_MS } from "../records/lease-queries.ts";
 import type { ActionQueue } from "./action-queue.ts";
 import type { Handled } from "./refusals.ts";
 import { SeatHolds } from "./seat-holds.ts";
@@ -44,10 +45,17 @@ export class SeatKeeping {
     });
   }
 
-  /** The table opens: whoever held a seat before a restart has the whole hold to come back. */
+  /**
+   * The table opens: whoever held a seat before a restart has the whole hold to come back. After a finished
+   * match (restored for the rematch its players may have asked for) no longer than the restore waits for
+   * such a table: nobody back by then, the seats are freed and the table closes, marked closed.
+   */
   holdForAbsent(): void {
+    const { match, seating, holdSeconds } = this.parts;
+    const finished = match.match.phase === "finished";
+    const seconds = finished ? Math.min(holdSeconds, FINISHED_TABLE_RETURN_MS / 1000) : holdSeconds;
     for (const seat of [0, 1] as const) {
-      if (this.parts.match.match.seats[seat] && !this.parts.seating.isComputer(seat)) this.holds.hold(seat);
+      if (match.match.seats[seat] && !seating.isComputer(seat)) this.holds.hold(seat, seconds);
     }
   }
 

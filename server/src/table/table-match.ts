@@ -96,9 +96,9 @@ export class TableMatch {
     this.live.release();
   }
 
-  /** The table closes: a match that never began is closed with it, so that no restart brings it back. */
-  closeUnbegun(at: number): Promise<unknown> {
-    return this.live.closeUnbegun(at);
+  /** The table closes for good: its record is closed or marked so that no restart brings it back. */
+  closeTable(at: number): Promise<unknown> {
+    return this.live.closeTable(at);
   }
 
   private retryFollowUp(): void {
@@ -127,8 +127,16 @@ export class TableMatch {
       this.retryFollowUp();
       return;
     }
-    this.live.release();
+    const replaced = this.live;
+    replaced.release();
     this.live = next;
+    // Only the table's current record may be restored: the finished one is marked as replaced. Should the
+    // mark not be written, the new record at the same code still keeps it from being restored.
+    await replaced
+      .closeTable(Date.now())
+      .catch((cause: unknown) =>
+        services.logger.error({ err: cause, table: code }, "could not close a replaced record"),
+      );
     this.parts.rematched();
     for (const player of [0, 1] as const) {
       const holder = seats[player];

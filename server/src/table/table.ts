@@ -70,7 +70,7 @@ export class Table {
       await seatComputer(settings, live);
     } catch (cause) {
       // A record whose table never opened is closed, so that no restart brings the table back.
-      await live?.closeUnbegun(Date.now()).catch(() => undefined);
+      await live?.closeTable(Date.now()).catch(() => undefined);
       throw cause;
     }
     lost.table = new Table(settings, code, live, { lines: [], nextSeq: 0 }, services, port, place);
@@ -233,8 +233,9 @@ export class Table {
   }
 
   /**
-   * The table closes: what was being recorded is finished first, then a match that never began is closed.
-   * False when the table is only restarting (its record stays, to be restored, and its code with it).
+   * The table closes: what was being recorded is finished first, then its record is closed (a match that
+   * never began) or marked as its table's last (a finished one), so that no restart brings it back. False
+   * when the table is only restarting (its record stays, to be restored, and its code with it).
    */
   async dispose(): Promise<boolean> {
     this.computer?.stop();
@@ -243,7 +244,7 @@ export class Table {
     if (this.restarting) return false;
     this.current.release();
     await this.current
-      .closeUnbegun(Date.now())
+      .closeTable(Date.now())
       .catch((cause: unknown) =>
         this.services.logger.error({ err: cause, table: this.code }, "could not close a record"),
       );
