@@ -3,12 +3,13 @@ import { describe, expect, it } from "vitest";
 import { isTextField, strokeKey } from "../src/ui/use-stroke-keys.ts";
 
 /** A focused element as the keys see it (the tests run without a DOM). */
-function element(tagName: string, extra: { type?: string; role?: string; dialog?: boolean } = {}) {
+function element(tagName: string, extra: { type?: string; role?: string; dialog?: boolean; opens?: boolean } = {}) {
   return {
     tagName,
     type: extra.type,
     isContentEditable: false,
-    getAttribute: (name: string) => (name === "role" ? (extra.role ?? null) : null),
+    getAttribute: (name: string) =>
+      name === "role" ? (extra.role ?? null) : name === "aria-haspopup" && extra.opens ? "dialog" : null,
     closest: (selector: string) => (extra.dialog && selector.includes("dialog") ? {} : null),
   } as unknown as EventTarget;
 }
@@ -52,6 +53,8 @@ describe("the stroke's keys", () => {
     );
     expect(asserted).toBe(200);
     expect(key("Enter", element("BUTTON", { dialog: true }))).toBeNull();
+    // The verdict line opens the whole verdict, a menu button its menu: Enter there opens, and shoots nothing.
+    expect(key("Enter", element("BUTTON", { opens: true }))).toBeNull();
   });
 
   it("the power slider keeps its own arrows, and Enter after them shoots", () => {

@@ -109,7 +109,7 @@ export function AimControls(props: Props) {
       data-testid="aim-controls"
     >
       {open === "call" && kind === "shot" && (
-        <div className="popover" data-testid="call-popover">
+        <div className="popover call-popover" data-testid="call-popover">
           <CallPicker
             target={props.callTarget}
             cue={cue}

@@ -34,16 +34,26 @@ function inDialog(target: EventTarget | null): boolean {
   return !!(target as HTMLElement | null)?.closest?.('[role="dialog"]');
 }
 
+/** A control that opens something (the whole verdict, a menu, the call): Enter is its own way to open it. */
+function opensSomething(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null;
+  return element?.getAttribute?.("aria-haspopup") != null || element?.getAttribute?.("aria-expanded") != null;
+}
+
 /**
  * What a key does to the stroke, or null when it is not the stroke's: ←/→ turn 0.1° (Alt or Ctrl 0.01°,
- * Shift 1°), ↑/↓ power 0.1 m/s (Shift 1), Enter shoots. Enter shoots from anywhere but a text field: after
- * the arrows on the power slider, or a click on a turn button, the focus is on that control, and a player
- * who pressed Enter there meant the shot (Space still presses a focused button).
+ * Shift 1°), ↑/↓ power 0.1 m/s (Shift 1), Enter shoots. Enter shoots from anywhere but a text field, a
+ * dialog or a control that opens something: after the arrows on the power slider, or a click on a turn
+ * button, the focus is on that control, and a player who pressed Enter there meant the shot (Space still
+ * presses a focused button).
  */
 export function strokeKey(
   event: Pick<KeyboardEvent, "key" | "altKey" | "ctrlKey" | "shiftKey" | "target">,
 ): { readonly turn: number; readonly fine: boolean } | { readonly power: number } | "shoot" | null {
-  if (event.key === "Enter") return isTextField(event.target) || inDialog(event.target) ? null : "shoot";
+  if (event.key === "Enter") {
+    const own = isTextField(event.target) || inDialog(event.target) || opensSomething(event.target);
+    return own ? null : "shoot";
+  }
   if (ownsArrows(event.target)) return null;
   const fine = event.altKey || event.ctrlKey;
   const step = fine ? FINE_STEP : event.shiftKey ? COARSE_STEP : STEP;
