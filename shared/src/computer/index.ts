@@ -2,10 +2,12 @@
  * The computer player. It runs the physics, so like the pipeline it is for the server and the tools, never
  * for the client bundle.
  */
+export * from "./analyse.ts";
 export * from "./decide.ts";
 export * from "./decision.ts";
 export * from "./fallback-decision.ts";
 export * from "./levels.ts";
+export * from "./match-document.ts";
 export * from "./match-situation.ts";
 export * from "./position-input.ts";
 export * from "./situation.ts";

@@ -51,3 +51,36 @@ export interface AnalysisPending {
   readonly status: "queued" | "running";
   readonly progress: { readonly done: number; readonly total: number };
 }
+
+/** Each seat's shelf after a stroke, as the match's record numbers its strokes. */
+export interface ScoreAfter {
+  readonly number: number;
+  readonly score: readonly [number, number];
+}
+
+/**
+ * The stroke after which the match's winner led to the end (its number), or null when he only drew level or
+ * ahead with his last: from then on the match was his.
+ */
+export function turningPoint(scores: readonly ScoreAfter[], winner: PlayerIndex): number | null {
+  let point: number | null = null;
+  for (const { number, score } of scores) {
+    if (score[winner] <= score[winner === 0 ? 1 : 0]) point = null;
+    else point ??= number;
+  }
+  return point;
+}
+
+/**
+ * The loser's stroke that decided the match: his last analysed stroke before the winner took the lead for
+ * good (`turningPoint`), or null when there is none.
+ */
+export function decidingStroke(
+  strokes: readonly AnalysedStroke[],
+  scores: readonly ScoreAfter[],
+  winner: PlayerIndex,
+): AnalysedStroke | null {
+  const point = turningPoint(scores, winner);
+  if (point === null) return null;
+  return strokes.findLast((s) => s.seat !== winner && s.number <= point) ?? null;
+}
