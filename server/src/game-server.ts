@@ -5,6 +5,8 @@ import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { Redis } from "ioredis";
+import { AnalysisRunner } from "./analysis/analysis-runner.ts";
+import { MatchAnalyses } from "./analysis/match-analyses.ts";
 import { DecidePool, type DecidePoolOptions } from "./computer/decide-pool.ts";
 import type { ServerConfig } from "./config.ts";
 import { startHeartbeat } from "./heartbeat.ts";
@@ -21,7 +23,9 @@ import { createTablesApi } from "./http/tables-api.ts";
 import { colyseusLogger, type Logger } from "./logger.ts";
 import { createPhysicsPool, type ShotPhysics } from "./physics/physics-pool.ts";
 import {
+  type AnalysisLimits,
   createAddressLimits,
+  DEFAULT_ANALYSIS_LIMITS,
   DEFAULT_RATE_LIMITS,
   type PictureLimits,
   PRACTICE_SHOTS_AT_ONCE,
@@ -82,6 +86,10 @@ export interface GameServerOptions {
   readonly physics?: ShotPhysics;
   /** Practice jobs at once in the process (practice-api.ts); tests of the 503 lower them. */
   readonly practice?: { readonly shotsAtOnce?: number; readonly hintsAtOnce?: number };
+  /** The analyses computed at once and waiting, and their leases (server/src/analysis/); tests shorten them. */
+  readonly analysisLimits?: AnalysisLimits;
+  /** The analysis process's script (analysis-runner.ts); tests of a failure pass a stand-in. */
+  readonly analysisProcess?: URL;
   /** How many shot pictures are drawn at once, wait, and are kept (match-pages.ts). */
   readonly pictureLimits?: PictureLimits;
   /** How long a request's headers and body may take to arrive (http-server.ts); tests of a stall shorten them. */
@@ -168,8 +176,26 @@ export async function createGameServer(
   const waitingTables = new WaitingTables(() => matchMaker.presence, rateLimits.waitingTables);
   // One pool for every table against the computer in the process: half the box's cores, shared out between its
   // game processes (WORKERS), the rest for the rooms.
-  const { decidePool, practice, pictureLimits, httpTimeouts = HTTP_TIMEOUTS, ...roomOptions } = options;
+  const {
+    decidePool,
+    practice,
+    pictureLimits,
+    httpTimeouts = HTTP_TIMEOUTS,
+    analysisLimits = DEFAULT_ANALYSIS_LIMITS,
+    analysisProcess,
+    ...roomOptions
+  } = options;
   const views = new MatchViews(records, logger);
+  const analyses = new MatchAnalyses({
+    records,
+    views,
+    runner: new AnalysisRunner({ ...analysisLimits, ...(analysisProcess ? { processUrl: analysisProcess } : {}) }),
+    limits,
+    settings: analysisLimits,
+    engine: config.physicsEngine,
+    logger,
+    owner: () => matchMaker.processId,
+  });
   const pictures = new ShotPictures(pictureLimits);
   const threads = Math.max(1, Math.floor(availableParallelism() / 2 / config.workers));
   const decisions = new DecidePool({ size: threads, engine: config.physicsEngine, ...decidePool });
@@ -199,7 +225,7 @@ export async function createGameServer(
           physicsEngine: config.physicsEngine,
         }),
       );
-      app.use("/api/matches", createMatchesApi(views));
+      app.use("/api/matches", createMatchesApi(views, analyses));
       app.use("/api/tables", createTablesApi(records));
       app.use(
         "/api/practice",
@@ -242,6 +268,7 @@ export async function createGameServer(
     stopHeartbeat();
     // Released at once, another process may take the tables now; a lone process takes them all at its next start.
     await leases.stop(true);
+    await analyses.close();
     await decisions.close();
     await records.close();
   });

@@ -21,6 +21,7 @@ import {
   recentResults,
 } from "./match-history.ts";
 import type { DatabaseKind } from "./migrations.ts";
+import { AnalysisRecords } from "./analysis-queries.ts";
 import { loadRecord, type StoredMatch, storedMatch } from "./record-reads.ts";
 import {
   type ActionAppend,
@@ -58,11 +59,14 @@ export class MatchRecords {
   private readonly db: Kysely<RecordsDatabase>;
   private readonly writeGuarded: OpenDatabase["writeGuarded"];
   readonly kind: DatabaseKind;
+  /** The analyses kept with the records (analysis-queries.ts). */
+  readonly analyses: AnalysisRecords;
   readonly #appends: GroupCommit<ActionAppend>;
 
   private constructor({ db, kind, writeGuarded }: OpenDatabase) {
     this.db = db;
     this.kind = kind;
+    this.analyses = new AnalysisRecords(db);
     this.writeGuarded = writeGuarded;
     this.#appends = new GroupCommit((batch) => this.#appendAll(batch), MAX_ACTIONS_PER_COMMIT);
   }

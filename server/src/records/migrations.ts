@@ -131,6 +131,25 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.createIndex("match_records_code").on("match_records").columns(["code", "created_at"]).execute();
       },
     },
+    "008-analyses": {
+      // A finished match's analysis is computed once, by whichever process leases it, and kept with its record.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("match_analyses")
+          .addColumn("match_id", "text", (c) => c.notNull().references("match_records.id"))
+          .addColumn("level", "text", (c) => c.notNull())
+          .addColumn("status", "text", (c) => c.notNull())
+          .addColumn("done", "integer", (c) => c.notNull())
+          .addColumn("total", "integer", (c) => c.notNull())
+          .addColumn("owner", "text")
+          .addColumn("lease_until", "bigint")
+          .addColumn("analysis", "text")
+          .addColumn("error", "text")
+          .addColumn("updated_at", "bigint", (c) => c.notNull())
+          .addPrimaryKeyConstraint("match_analyses_pk", ["match_id", "level"])
+          .execute();
+      },
+    },
   };
 }
 
