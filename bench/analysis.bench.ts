@@ -10,7 +10,7 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { analyseMatch, MARK_THRESHOLDS } from "@habibka/shared/computer";
+import { analyseMatch } from "@habibka/shared/computer";
 import { COMPUTER_LEVELS, type ComputerLevel, type MatchShot, matchShots } from "@habibka/shared/match";
 import { type AnalysedStroke, decidingStroke, STROKE_MARKS } from "@habibka/shared/protocol";
 import { playComputerMatch } from "@habibka/shared/testing/computer-match";
@@ -108,7 +108,7 @@ console.log(`analysis: whole run ${((performance.now() - started) / 1000).toFixe
 
 /** The master's analysis of every match: where the losses fall and what followed them. */
 function reportLosses(): void {
-  const bands = [0, 0.05, MARK_THRESHOLDS.inaccuracy, MARK_THRESHOLDS.mistake, MARK_THRESHOLDS.blunder, 0.75, 1.01];
+  const bands = [0, 0.05, 0.1, 0.25, 0.5, 0.75, 1.01];
   const rows = bands.slice(0, -1).map((low, i) => ({ low, high: bands[i + 1]!, strokes: 0, theirPotNext: 0, lost: 0 }));
   const marks = new Map<string, Record<string, number>>();
   const accuracy = new Map<string, number[]>();

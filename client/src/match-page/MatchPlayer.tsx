@@ -1,4 +1,4 @@
-import { drawingOfShot } from "@habibka/painter";
+import { drawingOfShot, type GhostStroke } from "@habibka/painter";
 import { decodeTrace } from "@habibka/shared";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -33,6 +33,10 @@ interface Props {
   readonly actions?: (shot: PageShot) => ReactNode;
   /** Leaves the player (a live table's spectator going back to the live view). */
   readonly onLeave?: () => void;
+  /** The analysis' mark of a shot, by its number, shown on its scrubber mark (the match page). */
+  readonly analysed?: (number: number) => { readonly mark: string; readonly word: string } | null;
+  /** Strokes to draw as ghosts over the shot's table at the stroke while paused (the match page's analysis). */
+  readonly ghosts?: readonly GhostStroke[] | null;
 }
 
 /** J and L move this far within the shot. */
@@ -53,7 +57,7 @@ function indexOfNumber(shots: readonly PageShot[], number: number | null): numbe
   return found >= 0 ? found : shots.length - 1;
 }
 
-export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onLeave }: Props) {
+export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onLeave, analysed, ghosts }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === "en" ? "en" : "ru";
   const clockRef = useRef<ShotClock | null>(null);
@@ -201,20 +205,22 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
       shot ? drawingOfShot(shot.message, { before: shot.message.before, rest: shot.rest, after: shot.after }) : null,
     [shotKey],
   );
+  // Ghosts are drawn on the table at the stroke, paused: the verdict's drawing and the table after give way.
+  const ghosted = ghosts && ghosts.length > 0 && !clock.playing ? ghosts : null;
   const layer: VerdictLayer | null = useMemo(
-    () => (drawing && showDrawing ? { drawing, language } : null),
-    [drawing, showDrawing, language],
+    () => (drawing && showDrawing && !ghosted ? { drawing, language } : null),
+    [drawing, showDrawing, language, ghosted],
   );
 
   // The table: the animation while the shot runs; once it stopped and is paused, the table the rules left.
-  const stoppedStill = !clock.playing && clock.stopped() && shot?.after;
+  const stoppedStill = !clock.playing && clock.stopped() && shot?.after && !ghosted;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new frame object is what redraws a paused clock
   const frame: PlaybackFrame | null = useMemo(
     () =>
-      animation && !stoppedStill
+      animation && !stoppedStill && !ghosted
         ? { animation, startedAt: 0, elapsed: 0, clock: { time: () => clock.time(), running: () => clock.playing } }
         : null,
-    [animation, stoppedStill, version, clock],
+    [animation, stoppedStill, ghosted, version, clock],
   );
   const still = stoppedStill && shot?.after ? shot.after : (shot?.message.before ?? []);
 
@@ -240,6 +246,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
           playback={frame}
           onPlaybackEnd={() => undefined}
           verdict={layer}
+          ghosts={ghosted}
           label={t("table.canvas")}
         />
       </div>
@@ -248,15 +255,17 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
         <ol className="shot-marks" aria-label={t("replay.matchScrubber")} data-testid="match-scrubber">
           {shots.map((s, i) => {
             const mark = markOf(s.message);
+            const judged = analysed?.(s.message.number);
             return (
               <li key={`${s.message.kind}-${s.message.number}`}>
                 <button
                   type="button"
-                  className={`mark mark-${mark}${i === index ? " current" : ""}`}
+                  className={`mark mark-${mark}${i === index ? " current" : ""}${judged ? ` analysed analysed-${judged.mark}` : ""}`}
                   data-testid={`shot-mark-${s.message.number}`}
                   data-mark={mark}
+                  data-analysis={judged?.mark}
                   aria-current={i === index ? "step" : undefined}
-                  aria-label={`${t("replay.shotOf", { number: s.message.number, index: i + 1, count: shots.length })}: ${t(`replay.marks.${mark}`)}`}
+                  aria-label={`${t("replay.shotOf", { number: s.message.number, index: i + 1, count: shots.length })}: ${t(`replay.marks.${mark}`)}${judged ? `, ${judged.word}` : ""}`}
                   title={`${s.message.number}: ${t(`replay.marks.${mark}`)}`}
                   onClick={() => go(i)}
                 />

@@ -1,9 +1,11 @@
 import {
   type BallToDraw,
   drawBalls,
+  drawGhostStrokes,
   drawStaticTable,
   drawVerdict,
   fitTable,
+  type GhostStroke,
   itemsBy,
   toScreen,
   toTable,
@@ -52,6 +54,8 @@ interface Props {
   readonly onRotated?: (rotated: boolean) => void;
   readonly label: string;
   readonly verdict?: VerdictLayer | null;
+  /** Strokes drawn as ghosts over a still table (the match page's analysis: the played and the best). */
+  readonly ghosts?: readonly GhostStroke[] | null;
   /**
    * Marks drawn by the balls once a live playback stops (the lag's distances): the last frame is then held
    * for LAG_MARKS_HOLD_MS so they can be read, before the playback ends.
@@ -163,6 +167,7 @@ export function TableCanvas(props: Props) {
       }
       drawBalls(ctx, viewport, current.balls);
       if (layer) drawVerdict(ctx, viewport, layer.drawing.items, { language: layer.language, balls: current.balls });
+      if (current.ghosts) drawGhostStrokes(ctx, viewport, current.ghosts, current.balls);
       drawOverlay(ctx, viewport, current.overlay, wordsRef.current);
       const foci = current.overlay.loupes.map((f) => ({ ...f, ...toScreen(viewport, f.x, f.y) }));
       for (const loupe of placeLoupes(viewport, foci)) drawLoupe(ctx, viewport, loupe, current);
@@ -175,7 +180,7 @@ export function TableCanvas(props: Props) {
     }
     frame = requestAnimationFrame(draw);
     return () => cancelAnimationFrame(frame);
-  }, [box, props.playback, props.balls, props.overlay, props.verdict]);
+  }, [box, props.playback, props.balls, props.overlay, props.verdict, props.ghosts]);
 
   function pointer(kind: PointerKind, event: PointerEvent<HTMLCanvasElement>) {
     const viewport = viewportRef.current;
@@ -199,6 +204,7 @@ export function TableCanvas(props: Props) {
         data-guide-ball={props.overlay.guide?.firstBall ?? ""}
         data-guide-foul={props.overlay.guide?.foul ?? ""}
         data-drawing={props.verdict ? props.verdict.drawing.items.length : 0}
+        data-ghosts={props.ghosts?.length ?? 0}
         aria-label={props.label}
         role="img"
         tabIndex={0}

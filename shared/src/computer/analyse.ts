@@ -1,6 +1,6 @@
 import type { ComputerLevel, MatchShot, ShotStrokeRequest } from "../match/index.ts";
 import { DEFAULT_ENGINE, type EngineName } from "../physics/engines.ts";
-import type { AnalysedStroke, BestStroke, MatchAnalysis, StrokeMark } from "../protocol/match-analysis.ts";
+import { type AnalysedStroke, type BestStroke, type MatchAnalysis, markOf } from "../protocol/match-analysis.ts";
 import { seededRandom } from "../random.ts";
 import type { PlayerIndex } from "../rules/position.ts";
 import type { FullStroke } from "./decision.ts";
@@ -19,20 +19,6 @@ import { type Attempt, errorDraws, evaluateAttempt } from "./stroke-chance.ts";
 
 /** Perturbed executions each stroke, the played one and the best, is evaluated with. */
 export const ANALYSIS_SAMPLES = 16;
-
-/** The loss from which a stroke is marked so (docs/COMPUTER.md, "Analysis": chosen on played matches). */
-export const MARK_THRESHOLDS: Readonly<Record<Exclude<StrokeMark, "good">, number>> = {
-  inaccuracy: 0.1,
-  mistake: 0.25,
-  blunder: 0.5,
-};
-
-export function markOf(loss: number): StrokeMark {
-  if (loss >= MARK_THRESHOLDS.blunder) return "blunder";
-  if (loss >= MARK_THRESHOLDS.mistake) return "mistake";
-  if (loss >= MARK_THRESHOLDS.inaccuracy) return "inaccuracy";
-  return "good";
-}
 
 /** A chance or a loss as printed: four decimals, more than sixteen executions can tell apart. */
 const rounded = (x: number) => Math.round(x * 1e4) / 1e4;

@@ -13,6 +13,20 @@ import type { Point } from "../table/marks.ts";
 export const STROKE_MARKS = ["good", "inaccuracy", "mistake", "blunder"] as const;
 export type StrokeMark = (typeof STROKE_MARKS)[number];
 
+/** The loss from which a stroke is marked so (docs/COMPUTER.md, "Analysis": chosen on played matches). */
+export const MARK_THRESHOLDS: Readonly<Record<Exclude<StrokeMark, "good">, number>> = {
+  inaccuracy: 0.1,
+  mistake: 0.25,
+  blunder: 0.75,
+};
+
+export function markOf(loss: number): StrokeMark {
+  if (loss >= MARK_THRESHOLDS.blunder) return "blunder";
+  if (loss >= MARK_THRESHOLDS.mistake) return "mistake";
+  if (loss >= MARK_THRESHOLDS.inaccuracy) return "inaccuracy";
+  return "good";
+}
+
 /** The stroke the analysing level would have played, in the `habibka-sim` command's terms. */
 export interface BestStroke {
   readonly shot: {

@@ -1,9 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { analysableShots, analyseMatch, MARK_THRESHOLDS, markOf } from "../../src/computer/analyse.ts";
+import { analysableShots, analyseMatch } from "../../src/computer/analyse.ts";
 import { readMatchDocument } from "../../src/computer/match-document.ts";
 import { type MatchRecord, matchShots, recordWithStrokes } from "../../src/match/index.ts";
-import { type AnalysedStroke, decidingStroke, turningPoint } from "../../src/protocol/match-analysis.ts";
+import {
+  type AnalysedStroke,
+  decidingStroke,
+  MARK_THRESHOLDS,
+  markOf,
+  turningPoint,
+} from "../../src/protocol/match-analysis.ts";
 import { playRandomMatch } from "../kit/random-match.ts";
 import { servedMatch } from "../kit/served-match.ts";
 
