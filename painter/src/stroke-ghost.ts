@@ -7,7 +7,8 @@ import type { Viewport } from "./viewport.ts";
 /**
  * A stroke drawn as a ghost over the table at the stroke, to set beside another: the cue ball's straight run
  * to the ball it would meet first (its ghost ball ringed) or to a cushion, the struck ball's line on from the
- * contact along the line of centres, the called pockets ringed, and a tag (its chance). Geometry only, no
+ * contact along the line of centres (into its pocket when it is called), the called pockets ringed, and a tag
+ * (its chance). Geometry only, no
  * simulation: it shows the stroke's intent, as a player draws it, not what the physics made of it. The match
  * page's analysis draws the computer's best stroke beside the one played; the server's pictures could too.
  */
@@ -18,7 +19,10 @@ export interface GhostStroke {
   readonly cue: readonly Point[];
   /** The cue ball's centre at the contact (the ghost ball), when it meets a ball. */
   readonly contact: Point | null;
-  /** The struck ball's run from its place along the line of centres, to a cushion. */
+  /**
+   * The struck ball's run from its place along the line of centres: to its called pocket (by the cushion
+   * it meets first, for a bank), or, not called, to a cushion.
+   */
   readonly object: readonly Point[];
   /** The mouths of the called pockets. */
   readonly pockets: readonly Point[];
@@ -28,7 +32,11 @@ export interface GhostStroke {
 export interface GhostInput {
   readonly table: readonly BallPosition[];
   readonly stroke: { readonly cue: number; readonly angle: number };
-  readonly call: readonly { readonly pocket: keyof typeof POCKETS }[];
+  readonly call: readonly {
+    readonly ball: number;
+    readonly pocket: keyof typeof POCKETS;
+    readonly way?: "direct" | "bank";
+  }[];
   readonly kind: GhostStroke["kind"];
   readonly label: string;
 }
@@ -77,7 +85,14 @@ export function ghostStroke({ table, stroke, call, kind, label }: GhostInput): G
   const { ball } = first;
   const length = Math.hypot(ball.x - contact.x, ball.y - contact.y) || 1;
   const v = { x: (ball.x - contact.x) / length, y: (ball.y - contact.y) / length };
-  return { kind, cue: [cue, contact], contact, object: [ball, toCushion(ball, v)], pockets, label };
+  const called = call.find((c) => c.ball === ball.id);
+  const rail = toCushion(ball, v);
+  const object = !called
+    ? [ball, rail]
+    : called.way === "bank"
+      ? [ball, rail, POCKETS[called.pocket].mouthCentre]
+      : [ball, POCKETS[called.pocket].mouthCentre];
+  return { kind, cue: [cue, contact], contact, object, pockets, label };
 }
 
 /** Paints ghosts over the balls, the played one first, each tag placed clear of the balls and the other tags. */

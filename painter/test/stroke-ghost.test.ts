@@ -22,7 +22,7 @@ describe("ghostStroke", () => {
     const ghost = ghostStroke({
       table,
       stroke: { cue: 1, angle: 0 },
-      call: [{ pocket: "FL" }],
+      call: [{ ball: 3, pocket: "FL" }],
       kind: "best",
       label: "x",
     });
@@ -31,6 +31,32 @@ describe("ghostStroke", () => {
     expect(ghost!.object[0]).toEqual(table[1]);
     expect(ghost!.object[1]!.x).toBeCloseTo(HALF_LENGTH - R, 12);
     expect(ghost!.pockets).toEqual([POCKETS.FL.mouthCentre]);
+  });
+
+  it("runs a called ball into its pocket, directly or by the cushion it meets first for a bank", () => {
+    const table = [
+      { id: 1, x: 0, y: 0 },
+      { id: 2, x: 0.5, y: 0.3 },
+    ];
+    const angle = (Math.atan2(0.3, 0.5) * 180) / Math.PI;
+    const direct = ghostStroke({
+      table,
+      stroke: { cue: 1, angle },
+      call: [{ ball: 2, pocket: "FL", way: "direct" }],
+      kind: "best",
+      label: "x",
+    })!;
+    expect(direct.object).toEqual([table[1], POCKETS.FL.mouthCentre]);
+    const bank = ghostStroke({
+      table,
+      stroke: { cue: 1, angle },
+      call: [{ ball: 2, pocket: "HL", way: "bank" }],
+      kind: "best",
+      label: "x",
+    })!;
+    expect(bank.object).toHaveLength(3);
+    expect(onCushion(bank.object[1]!)).toBe(true);
+    expect(bank.object[2]).toEqual(POCKETS.HL.mouthCentre);
   });
 
   it("runs a stroke that meets no ball to the cushion, and has no ghost for a cue ball off the table", () => {
@@ -93,7 +119,7 @@ describe("drawGhostStrokes", () => {
       ghostStroke({
         table,
         stroke: { cue: 1, angle: 7 },
-        call: [{ pocket: "FR" }],
+        call: [{ ball: 2, pocket: "FR" }],
         kind: "best",
         label: "лучший 90 %",
       })!,

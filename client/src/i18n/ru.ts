@@ -432,6 +432,7 @@ export const ru = {
     bestStroke: "Лучший: биток — {{cue}}; {{call}}",
     noCall: "без заказа (отыгрыш)",
     call: "заказ — {{ball}} в {{pocket}}",
+    bank: "дуплетом",
     own: "свояк {{ball}} в {{pocket}}",
     place: "поставить шар с руки в дом",
     sameAsPlayed: "Сыгранный удар и есть лучший.",

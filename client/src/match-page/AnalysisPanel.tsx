@@ -216,12 +216,13 @@ function formatPercent(x: number, language: string): string {
 }
 
 function bestStrokeText(best: BestStroke, t: TFunction, language: "ru" | "en"): string {
-  const calls = best.call.map((c) =>
-    t(c.ball === best.shot.cue ? "analysis.own" : "analysis.call", {
+  const calls = best.call.map((c) => {
+    const called = t(c.ball === best.shot.cue ? "analysis.own" : "analysis.call", {
       ball: ballName(c.ball, language),
       pocket: pocketName(c.pocket, language),
-    }),
-  );
+    });
+    return c.way === "bank" ? `${called} ${t("analysis.bank")}` : called;
+  });
   const call = calls.length > 0 ? calls.join(", ") : t("analysis.noCall");
   const text = t("analysis.bestStroke", { cue: ballName(best.shot.cue, language), call });
   return best.place ? `${text}; ${t("analysis.place")}` : text;

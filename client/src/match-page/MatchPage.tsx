@@ -113,6 +113,10 @@ export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
   );
 
   if (loaded.kind === "loading") return <p className="match-page-status">{t("replay.loading")}</p>;
+
+  /** On a phone the analysis is below the table: what it asks to see is brought into view. */
+  const showTable = () =>
+    document.querySelector(".match-stage")?.scrollIntoView({ block: "nearest", behavior: "smooth" });
   if (loaded.kind === "missing" || loaded.kind === "failed") {
     return (
       <div className="match-page-status" role="alert" data-testid="match-missing">
@@ -234,9 +238,13 @@ export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
           onChoose={(number) => {
             setShown(number);
             setChosen(number);
+            showTable();
           }}
           ghostsShown={ghostsShown}
-          onGhosts={setGhostsShown}
+          onGhosts={(on) => {
+            setGhostsShown(on);
+            if (on) showTable();
+          }}
         />
       )}
       <section className="match-shots card">

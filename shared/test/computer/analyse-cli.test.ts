@@ -53,7 +53,9 @@ describe("analyse – the command on recorded matches", () => {
   });
 
   it("gives the opening's best a place in the house for the ball in hand", () => {
-    const analysis = JSON.parse(run(ANALYSE, JSON.stringify(served("format-1-lag-match.json")), ["--level", "novice"]).stdout);
+    const analysis = JSON.parse(
+      run(ANALYSE, JSON.stringify(served("format-1-lag-match.json")), ["--level", "novice"]).stdout,
+    );
     const opening = analysis.shots[0] as Json;
     expect(opening.best.place).toEqual({ x: expect.any(Number), y: expect.any(Number) });
     expect(opening.best.place.x).toBeLessThan(-0.6);
@@ -73,14 +75,18 @@ describe("analyse – the command on recorded matches", () => {
     const { record } = readGoldenRecord("format-1-match.json");
     const out = runAnalyse(["--level", "novice"], JSON.stringify(servedMatch(record)));
     if (!out.ok) throw new Error(out.message);
-    const likely = (JSON.parse(out.output).shots as Json[]).filter((s) => s.best.chance >= 0.8 && s.best.call.length > 0);
+    const likely = (JSON.parse(out.output).shots as Json[]).filter(
+      (s) => s.best.chance >= 0.8 && s.best.call.length > 0,
+    );
     expect(likely.length).toBeGreaterThan(3);
     const shots = matchShots(record);
     if (!shots.ok) throw new Error(shots.error.message);
     // The download of GET /api/matches/:id/shots/:n/scenario.json, with the best stroke in place of the played one.
     const scenarios = likely.map((s) => {
       const scenario = shotScenario(record.header.matchId, shots.value.find((m) => m.played.number === s.number)!)!;
-      const balls = scenario.balls.map((b) => (b.id === s.best.shot.cue && s.best.place ? { ...b, ...s.best.place } : b));
+      const balls = scenario.balls.map((b) =>
+        b.id === s.best.shot.cue && s.best.place ? { ...b, ...s.best.place } : b,
+      );
       return { ...scenario, balls, shot: s.best.shot, call: s.best.call };
     });
     const sim = run(SIM, JSON.stringify(scenarios));
@@ -121,7 +127,12 @@ describe("analyse – bad input: exit 2, one line on standard error, nothing on 
       [],
       /^record\.actions\[\d+\]: action \d+ \(shot\): the recorded stroke's seat is 0, the fold's 1/,
     ],
-    ["an unknown level", JSON.stringify(good()), ["--level", "expert"], /^--level: expected novice, amateur, master, not "expert"/],
+    [
+      "an unknown level",
+      JSON.stringify(good()),
+      ["--level", "expert"],
+      /^--level: expected novice, amateur, master, not "expert"/,
+    ],
     ["an unknown engine", JSON.stringify(good()), ["--engine", "box2d"], /^--engine: expected exact or planck/],
     ["an option it does not take", JSON.stringify(good()), ["--trace"], /^arguments: .*usage: analyse/],
   ];

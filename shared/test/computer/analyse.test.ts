@@ -75,7 +75,11 @@ describe("readMatchDocument – a served record reads back as the record it was"
         const record = randomRecord(seed);
         const { header, actions } = record;
         const strokes = actions.flatMap((a) => (a.played ? [a.played] : []));
-        const whole = recordWithStrokes(header, actions.map(({ at, action }) => ({ at, action })), strokes);
+        const whole = recordWithStrokes(
+          header,
+          actions.map(({ at, action }) => ({ at, action })),
+          strokes,
+        );
         if (!whole.ok) throw new Error(whole.error.message);
         expect(whole.value).toEqual(record);
         const read = readMatchDocument(JSON.parse(JSON.stringify(servedMatch(record))));

@@ -40,11 +40,16 @@ export interface ComputerMatchOptions {
   readonly seed: number;
   /** The record's match id; a UUID where a server will store it. */
   readonly matchId?: string;
-  /** Strokes after which the match is left unfinished. */
+  /** Strokes after which the match is left unfinished, or, with `resign`, the player to move resigns it. */
   readonly maxShots?: number;
+  readonly resign?: boolean;
   /** Stands in for `decide` (the benchmark times it). */
   readonly decide?: (situation: Situation, level: ComputerLevel | LevelSpec, seed: number) => Decision;
 }
+
+/** When the recorded match begins (an evening in January 2025), and the seconds between its actions. */
+const STARTED_AT = Date.UTC(2025, 0, 15, 17, 30);
+const SECONDS_APART = 20;
 
 function unwrap<T>(result: MatchResult<T>): T {
   if (!result.ok) throw new Error(`the match flow refused the computer: ${result.error.code}: ${result.error.message}`);
@@ -60,7 +65,7 @@ export function playComputerMatch(options: ComputerMatchOptions): ComputerMatch 
     code: "000000",
     settings: { visibility: "public", opening: "lag", shotClock: 0, seatHoldSeconds: 180, spectatorCap: 10 },
     seed,
-    createdAt: 0,
+    createdAt: STARTED_AT,
   };
   let match = initialMatch(header);
   const actions: RecordedAction[] = [];
@@ -68,7 +73,11 @@ export function playComputerMatch(options: ComputerMatchOptions): ComputerMatch 
     // The table stores an action as JSON and applies what it stored (server/src/table/live-match.ts).
     const stored = JSON.parse(JSON.stringify(step.action)) as MatchAction;
     match = unwrap(stepMatch(match, stored)).state;
-    actions.push({ at: actions.length, action: stored, ...(step.played ? { played: recordedPart(step.played) } : {}) });
+    actions.push({
+      at: STARTED_AT + actions.length * SECONDS_APART * 1000,
+      action: stored,
+      ...(step.played ? { played: recordedPart(step.played) } : {}),
+    });
   };
   for (const player of [0, 1] as const) {
     commit(unwrap(stepMatch(match, { type: "sit", player, name: `Computer ${player}`, token: `token-${player}` })));
@@ -94,6 +103,9 @@ export function playComputerMatch(options: ComputerMatchOptions): ComputerMatch 
     }
     const shot: ShotDecision = decision.type === "take" ? decision.shot : (decision as ShotDecision);
     commit(unwrap(playShot(match, seat, shotMessageOf(shot))));
+  }
+  if (options.resign && match.phase !== "finished") {
+    commit(unwrap(stepMatch(match, { type: "resign", shot: match.shotNumber, player: match.player })));
   }
   return { record: { header, actions }, final: match };
 }
