@@ -25,7 +25,9 @@ const { values } = parseArgs({
 });
 const matchesPerPairing = Math.max(1, Number(values.matches));
 const maxShots = Math.max(10, Number(values["max-shots"]));
-const levels = values.levels.split(",").filter((l): l is ComputerLevel => (COMPUTER_LEVELS as readonly string[]).includes(l));
+const levels = values.levels
+  .split(",")
+  .filter((l): l is ComputerLevel => (COMPUTER_LEVELS as readonly string[]).includes(l));
 
 interface Played {
   readonly name: string;
@@ -143,7 +145,9 @@ function reportLosses(): void {
   }
   const total = rows.reduce((s, r) => s + r.strokes, 0);
   const pct = (n: number, of: number) => (of === 0 ? "-" : `${Math.round((100 * n) / of)} %`);
-  console.log(`analysis: the master's losses over ${total} strokes (band: share of strokes; after them, the opponent potted next; the striker lost the match)`);
+  console.log(
+    `analysis: the master's losses over ${total} strokes (band: share of strokes; after them, the opponent potted next; the striker lost the match)`,
+  );
   for (const r of rows) {
     console.log(
       `analysis:   loss ${r.low.toFixed(2)}–${Math.min(1, r.high).toFixed(2)}: ${r.strokes} (${pct(r.strokes, total)}); ` +

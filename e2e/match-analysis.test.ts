@@ -111,7 +111,9 @@ describe("a finished match's analysis on its page", () => {
     await blunderOrMistake.click();
     await page.getByTestId("analysis-ghosts").click();
     await expect.poll(() => page.getByTestId("table-canvas").getAttribute("data-ghosts")).toBe("2");
-    expect(await page.getByTestId("analysis-best").textContent()).toMatch(/^(Best: ball \d+ as the cue ball|The stroke played)/);
+    expect(await page.getByTestId("analysis-best").textContent()).toMatch(
+      /^(Best: ball \d+ as the cue ball|The stroke played)/,
+    );
     await page.screenshot({ path: `${SCREENSHOT_DIR}/analysis-laptop.png` });
     // Coming back, the page reads the analysis by itself.
     await page.reload();

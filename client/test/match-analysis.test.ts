@@ -60,7 +60,7 @@ describe("parseAnalysis", () => {
       [3, "blunder"],
       [4, "mistake"],
     ]);
-    expect(analysis?.shots[0]!.best.place).toEqual({ x: -1, y: 0.2 });
+    expect(analysis?.shots[0]?.best.place).toEqual({ x: -1, y: 0.2 });
     expect(analysis?.players).toEqual(document.players);
   });
 

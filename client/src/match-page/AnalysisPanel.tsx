@@ -35,7 +35,7 @@ export default function AnalysisPanel({ data, state, onAsk, shown, onChoose, gho
       {state.kind === "idle" && (
         <>
           <p className="hint">{t("analysis.intro")}</p>
-          <button type="button" className="primary" data-testid="analysis-ask" onClick={onAsk}>
+          <button type="button" className="primary analysis-action" data-testid="analysis-ask" onClick={onAsk}>
             {t("analysis.ask")}
           </button>
         </>
@@ -61,7 +61,7 @@ export default function AnalysisPanel({ data, state, onAsk, shown, onChoose, gho
               ? t("analysis.failed")
               : t(`analysis.refused.${state.code}`, { defaultValue: t("analysis.refused.other") })}
           </p>
-          <button type="button" onClick={onAsk}>
+          <button type="button" className="analysis-action" onClick={onAsk}>
             {t("analysis.again")}
           </button>
         </div>
@@ -141,6 +141,7 @@ function Analysed(props: {
             </p>
             <button
               type="button"
+              className="analysis-action"
               data-testid="analysis-ghosts"
               aria-pressed={props.ghostsShown}
               onClick={() => props.onGhosts(!props.ghostsShown)}
@@ -187,15 +188,14 @@ function Analysed(props: {
         ))}
         {moments.dearest.length === 0 && <li className="hint">{t("analysis.noMoments")}</li>}
       </ul>
-      <p className="hint analysis-legend">
-        {(["good", "inaccuracy", "mistake", "blunder"] as const).map((mark) => (
-          <span key={mark}>
-            <MarkWord mark={mark} />{" "}
-          </span>
-        ))}
-        <br />
-        {t("analysis.legend", thresholds)}
-      </p>
+      <div className="hint analysis-legend">
+        <span className="analysis-legend-marks">
+          {(["good", "inaccuracy", "mistake", "blunder"] as const).map((mark) => (
+            <MarkWord key={mark} mark={mark} />
+          ))}
+        </span>
+        <span>{t("analysis.legend", thresholds)}</span>
+      </div>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { MatchRecord, RecordHeader } from "@habibka/shared/match";
 import type { ChatBroadcast } from "@habibka/shared/protocol";
 import type { Kysely } from "kysely";
+import { AnalysisRecords } from "./analysis-queries.ts";
 import { type DatabaseLocation, type OpenDatabase, openDatabase } from "./database.ts";
 import { GroupCommit } from "./group-commit.ts";
 import {
@@ -21,7 +22,6 @@ import {
   recentResults,
 } from "./match-history.ts";
 import type { DatabaseKind } from "./migrations.ts";
-import { AnalysisRecords } from "./analysis-queries.ts";
 import { loadRecord, type StoredMatch, storedMatch } from "./record-reads.ts";
 import {
   type ActionAppend,

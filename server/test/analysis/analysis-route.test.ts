@@ -1,7 +1,7 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { spawn } from "node:child_process";
 import { readGoldenRecord } from "@habibka/shared/testing/golden-records";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ANALYSIS_LIMITS } from "../../src/rate-limits.ts";

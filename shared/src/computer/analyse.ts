@@ -88,7 +88,14 @@ export function analyseStroke(
           chance: played,
         };
   const loss = rounded(Math.max(0, best.chance - played));
-  return { number: shot.played.number, seat: situation.player, played: { chance: played }, best, loss, mark: markOf(loss) };
+  return {
+    number: shot.played.number,
+    seat: situation.player,
+    played: { chance: played },
+    best,
+    loss,
+    mark: markOf(loss),
+  };
 }
 
 /** Each seat that made a stroke, with the mean over its strokes of 100 × (1 − loss), to a tenth. */
@@ -109,7 +116,11 @@ export interface AnalyseOptions {
 }
 
 /** The whole match's analysis from its strokes as the record's fold reads them (`matchShots`). */
-export function analyseMatch(matchId: string, shots: readonly MatchShot[], options: AnalyseOptions = {}): MatchAnalysis {
+export function analyseMatch(
+  matchId: string,
+  shots: readonly MatchShot[],
+  options: AnalyseOptions = {},
+): MatchAnalysis {
   const level = typeof options.level === "object" ? options.level : LEVELS[options.level ?? "master"];
   const strokes = analysableShots(shots);
   const analysed: AnalysedStroke[] = [];

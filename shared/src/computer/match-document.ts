@@ -14,10 +14,10 @@ import { CalledBallMessage, Point } from "../protocol/client-messages.ts";
 import { readUntrusted } from "../read-untrusted.ts";
 import { MAX_SHOT_NUMBER } from "../shot/shot-number.ts";
 import { MAX_STROKE_SPEED } from "../shot/stroke.ts";
-import { CUSHION_IDS } from "../table/cushions.ts";
-import { POCKET_IDS } from "../table/pockets.ts";
 import { issueLine, pathOfField } from "../sim/format-issue.ts";
 import { ballSchema } from "../sim/scenario-schema.ts";
+import { CUSHION_IDS } from "../table/cushions.ts";
+import { POCKET_IDS } from "../table/pockets.ts";
 
 /**
  * A match record exactly as `GET /api/matches/:id` serves it (docs/PROTOCOL.md), read from outside: its
@@ -87,7 +87,14 @@ const action: z.ZodType<MatchAction> = z.discriminatedUnion(
   [
     z.object({ type: z.literal("sit"), player: seat, name: text(200), token: text(200) }),
     z.object({ type: z.literal("leave"), player: seat }),
-    z.object({ type: z.literal("lag"), player: seat, place: Point, angle: finite, speed: finite, result: physics.optional() }),
+    z.object({
+      type: z.literal("lag"),
+      player: seat,
+      place: Point,
+      angle: finite,
+      speed: finite,
+      result: physics.optional(),
+    }),
     z.object({
       type: z.literal("draw"),
       shot: shotNumber,

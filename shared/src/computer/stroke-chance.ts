@@ -40,7 +40,7 @@ export interface EvaluationOptions {
  * The most a stroke without a call can be worth on the chance scale. It scores nothing; leaving the opponent
  * nothing makes the next ball an even contest, one half for each.
  */
-export const SAFETY_CEILING = 0.5;
+const SAFETY_CEILING = 0.5;
 
 /** `count` error draws from one generator, in units of the level's standard deviations. */
 export function errorDraws(random: Random, count: number): ErrorDraw[] {
@@ -53,7 +53,7 @@ export function errorDraws(random: Random, count: number): ErrorDraw[] {
  * chance, by this level's own estimate, that the opponent does not pot from the table left, times the
  * safety ceiling.
  */
-export function executionChance(search: Search, attempt: Attempt, trial: Trial): number {
+function executionChance(search: Search, attempt: Attempt, trial: Trial): number {
   if (attempt.call.length > 0) return trial.scored ? 1 : 0;
   const { verdict, after } = trial;
   if (verdict.winner !== null) return verdict.winner === search.striker ? 1 : 0;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { runAnalyse } from "../../src/computer/analyse-command.ts";
 import { matchShots, shotScenario } from "../../src/match/index.ts";
 import { STROKE_MARKS } from "../../src/protocol/match-analysis.ts";
-import { GOLDEN_RECORDS, readGoldenRecord } from "../kit/golden-records.ts";
+import { type GOLDEN_RECORDS, readGoldenRecord } from "../kit/golden-records.ts";
 import { servedMatch } from "../kit/served-match.ts";
 
 /**

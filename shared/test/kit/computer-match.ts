@@ -19,9 +19,9 @@ import {
   type RecordHeader,
   recordedPart,
 } from "../../src/match/index.ts";
+import type { MatchResult } from "../../src/match/transition.ts";
 import { answerOffer, playLag, playShot, type Step, stepMatch } from "../../src/pipeline/index.ts";
 import type { Pair } from "../../src/rules/position.ts";
-import type { MatchResult } from "../../src/match/transition.ts";
 
 /**
  * A whole match of the computer against itself, played through the table's road (the pipeline, real physics)
