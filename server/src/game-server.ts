@@ -188,7 +188,6 @@ export async function createGameServer(
   const views = new MatchViews(records, logger);
   const analyses = new MatchAnalyses({
     records,
-    views,
     runner: new AnalysisRunner({ ...analysisLimits, ...(analysisProcess ? { processUrl: analysisProcess } : {}) }),
     limits,
     settings: analysisLimits,

@@ -1,7 +1,6 @@
 import type { ComputerLevel } from "@habibka/shared/match";
 import type { EngineName } from "@habibka/shared/physics";
 import type { AnalysisPending, HttpErrorCode } from "@habibka/shared/protocol";
-import type { MatchViews } from "../http/match-views.ts";
 import type { Logger } from "../logger.ts";
 import type { AddressLimits, AnalysisLimits } from "../rate-limits.ts";
 import type { AnalysisKey } from "../records/analysis-queries.ts";
@@ -30,7 +29,6 @@ export type AnalysisAnswer =
 
 export interface MatchAnalysesServices {
   readonly records: MatchRecords;
-  readonly views: MatchViews;
   readonly runner: Pick<AnalysisRunner, "full" | "run" | "close">;
   readonly limits: AddressLimits;
   readonly settings: AnalysisLimits;
@@ -96,28 +94,29 @@ export class MatchAnalyses {
   }
 
   async #start(key: AnalysisKey, address: string): Promise<AnalysisAnswer> {
-    const { views, runner, limits, settings, records, logger } = this.#services;
-    const view = await views.get(key.matchId);
-    if (!view) return refused(404, "not-found", "no match with this id");
-    if (!view.match.result) {
-      return refused(409, "not-finished", "the match is not over yet: it is analysed once it is finished");
-    }
-    const record = view.match.record;
-    if (!record || !view.folded) {
-      return refused(404, "no-analysis", "this match was recorded before its strokes could be analysed");
-    }
+    const { runner, limits, settings, records, logger } = this.#services;
+    // A full runner refuses before anything is read: a flood of requests costs no more than that.
     if (runner.full) {
       return refused(503, "analysis-busy", "the server is analysing as many matches as it takes; try again later", {
         retryAfterSeconds: settings.busyRetrySeconds,
       });
     }
+    // The record as stored, not folded: the analysis process folds it (and fails on one that does not fold),
+    // so the event loop never judges a whole match for a request.
+    const match = await records.getMatch(key.matchId);
+    if (!match) return refused(404, "not-found", "no match with this id");
+    if (!match.result) {
+      return refused(409, "not-finished", "the match is not over yet: it is analysed once it is finished");
+    }
+    const { record } = match;
+    if (!record) return refused(404, "no-analysis", "this match was recorded before its strokes could be analysed");
     const allowance = await limits.take("analyses", address);
     if (!allowance.allowed) {
       return refused(429, "too-many-analyses", "this address has asked for many analyses lately; try again later", {
         retryAfterSeconds: allowance.retryAfterSeconds,
       });
     }
-    const total = view.shots.filter((s) => s.played.kind === "shot" && s.played.seat !== -1).length;
+    const total = record.actions.filter(({ played }) => played?.kind === "shot" && played.seat !== -1).length;
     const now = this.#now();
     const owner = this.#services.owner();
     const claimed = await records.analyses.claim(key, { owner, until: now + settings.leaseMs, total, now });

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnalysisJob } from "../../src/analysis/analysis-messages.ts";
 import type { AnalysisRunner, JobEvents } from "../../src/analysis/analysis-runner.ts";
 import { type AnalysisAnswer, MatchAnalyses } from "../../src/analysis/match-analyses.ts";
-import { MatchViews } from "../../src/http/match-views.ts";
 import { createLogger } from "../../src/logger.ts";
 import {
   type AddressLimits,
@@ -95,7 +94,6 @@ describe.each(places)("MatchAnalyses on %s", (_name, place) => {
   function processNamed(owner: string, { runner = new HandRunner(), limits = unlimited, renewEveryMs = 20 } = {}) {
     const analyses = new MatchAnalyses({
       records,
-      views: new MatchViews(records, logger),
       runner,
       limits,
       settings: { ...DEFAULT_ANALYSIS_LIMITS, renewEveryMs },
