@@ -8,8 +8,8 @@
  *       file, for a server to be started on (DATABASE_PATH);
  *   node server/loadtest/ask-analyses.ts --url http://127.0.0.1:2567 --seconds 120
  *       asks, from a made-up address each time (a server started with TRUST_PROXY=true believes it), for the
- *       analysis of every finished public match the server lists, again and again, so that its runner is
- *       never idle and its queue always full; prints how many were answered done, under way or refused.
+ *       analysis of every finished public match the server lists, as visitors on their pages do, so that its
+ *       runner is never idle; prints how many were answered done, under way or refused.
  *
  * Bounded in count and time; it stops by itself.
  */
@@ -74,16 +74,27 @@ async function finishedMatches(url: string): Promise<string[]> {
   return ids;
 }
 
+/** How often a page reads an analysis under way again, as the match page does. */
+const POLL_MS = 2_000;
+
+/**
+ * Asks as visitors do, so that the server computes analyses flat out without being hammered: every match is
+ * asked for; one under way is read again every 2 s; one refused is asked again once its Retry-After has
+ * passed, so the runner takes a new one as soon as a place frees.
+ */
 async function ask(url: string, seconds: number): Promise<void> {
   const ids = await finishedMatches(url);
   if (ids.length === 0) fail(`${url} lists no finished public match`);
   const answers = new Map<string, number>();
   const done = new Set<string>();
-  const until = performance.now() + seconds * 1000;
+  const nextAsk = new Map(ids.map((id) => [id, 0]));
+  const started = performance.now();
+  const until = started + seconds * 1000;
   let asked = 0;
   while (performance.now() < until && done.size < ids.length) {
     for (const id of ids) {
-      if (done.has(id) || performance.now() >= until) continue;
+      const now = performance.now();
+      if (done.has(id) || now >= until || now < nextAsk.get(id)!) continue;
       asked++;
       const address = `10.200.${(asked >> 8) & 255}.${asked & 255}`;
       const response = await fetch(`${url}/api/matches/${id}/analysis`, { headers: { "X-Real-IP": address } });
@@ -92,11 +103,14 @@ async function ask(url: string, seconds: number): Promise<void> {
         response.status === 200 ? "done" : response.status === 202 ? "under way" : `${response.status} ${body.error}`;
       answers.set(key, (answers.get(key) ?? 0) + 1);
       if (response.status === 200) done.add(id);
+      const retry = Number(response.headers.get("Retry-After")) || 0;
+      nextAsk.set(id, now + (response.status === 202 ? POLL_MS : retry * 1000));
     }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
   console.log(
-    `ask-analyses: ${ids.length} matches, ${done.size} analysed by the end; answers: ${[...answers].map(([k, n]) => `${k} ${n}`).join(", ")}`,
+    `ask-analyses: ${ids.length} matches, ${done.size} analysed in ${((performance.now() - started) / 1000).toFixed(0)} s; ` +
+      `answers: ${[...answers].map(([k, n]) => `${k} ${n}`).join(", ")}`,
   );
 }
 

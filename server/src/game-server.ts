@@ -263,11 +263,12 @@ export async function createGameServer(
     .enableRealtimeListing();
   server.onShutdown(async () => {
     clearInterval(takeover);
+    // First, so that no analysis process outlives this one and its leases are given back at once.
+    await analyses.close();
     await physics.close();
     stopHeartbeat();
     // Released at once, another process may take the tables now; a lone process takes them all at its next start.
     await leases.stop(true);
-    await analyses.close();
     await decisions.close();
     await records.close();
   });

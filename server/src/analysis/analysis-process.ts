@@ -19,6 +19,10 @@ try {
   // A platform that refuses leaves it at the game's priority; the work is the same, only less polite.
 }
 
+// Its parent gone (stopped, crashed or killed), nobody waits for the analysis: the child goes too, whatever
+// the parent managed to do on its way out.
+process.once("disconnect", () => process.exit(0));
+
 process.once("message", (job: AnalysisJob) => {
   let reply: AnalysisReply;
   try {

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ANALYSIS_LIMITS } from "../../src/rate-limits.ts";
 import { MatchRecords } from "../../src/records/match-records.ts";
 import { getJson, ROOT } from "../support/match-pages-server.ts";
+import { startServerProcess } from "../support/server-process.ts";
 import { storeRecord } from "../support/stored-record.ts";
 import { type RunningServer, startTestServer } from "../support/test-server.ts";
 
@@ -150,5 +151,29 @@ describe("GET /api/matches/:id/analysis on a busy server", () => {
     expect(((await response.json()) as { error: string }).error).toBe("analysis-busy");
     expect(response.headers.get("retry-after")).toBe(String(DEFAULT_ANALYSIS_LIMITS.busyRetrySeconds));
     expect((await getJson(analysisUrl(game, DONE))).status).toBe(202);
+  });
+});
+
+describe("an analysis process and the server that started it", () => {
+  it("does not outlive a server that is killed in the middle of an analysis", async () => {
+    const databasePath = await storedDatabase();
+    const server = await startServerProcess({ DATABASE_PATH: databasePath });
+    try {
+      const asked = await fetch(`${server.url}/api/matches/${DONE}/analysis?level=master`);
+      expect(asked.status).toBe(202);
+      // The server's own children running the analysis process.
+      const children = () =>
+        execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
+          .split("\n")
+          .filter((line) => line.includes("analysis-process.ts"))
+          .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+      const pid = server.pid;
+      await expect.poll(() => children().filter(([, ppid]) => ppid === pid).length, { timeout: 20_000 }).toBe(1);
+      const [[child]] = children().filter(([, ppid]) => ppid === pid) as [[number, number]];
+      await server.stop("SIGKILL");
+      await expect.poll(() => children().some(([p]) => p === child), { timeout: 20_000 }).toBe(false);
+    } finally {
+      await server.stop("SIGKILL");
+    }
   });
 });
