@@ -2,13 +2,14 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { playComputerMatch } from "@habibka/shared/testing/computer-match";
 import { readGoldenRecord } from "@habibka/shared/testing/golden-records";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ANALYSIS_LIMITS } from "../../src/rate-limits.ts";
 import { MatchRecords } from "../../src/records/match-records.ts";
 import { getJson, ROOT } from "../support/match-pages-server.ts";
 import { startServerProcess } from "../support/server-process.ts";
-import { storeRecord } from "../support/stored-record.ts";
+import { storeRecord, storeRecordsAt } from "../support/stored-record.ts";
 import { type RunningServer, startTestServer } from "../support/test-server.ts";
 
 /**
@@ -22,6 +23,7 @@ const DONE = "7a1f0d1e-3c55-4c1e-9d43-0a8b3f2c1d01";
 const PLAYING = "7a1f0d1e-3c55-4c1e-9d43-0a8b3f2c1d02";
 const SECOND = "7a1f0d1e-3c55-4c1e-9d43-0a8b3f2c1d03";
 const UNKNOWN = "7a1f0d1e-3c55-4c1e-9d43-0a8b3f2c1d04";
+const LONG = "7a1f0d1e-3c55-4c1e-9d43-0a8b3f2c1d05";
 
 async function storedDatabase(): Promise<string> {
   const path = join(mkdtempSync(join(tmpdir(), "habibka-analysis-")), "records.sqlite");
@@ -156,10 +158,14 @@ describe("GET /api/matches/:id/analysis on a busy server", () => {
 
 describe("an analysis process and the server that started it", () => {
   it("does not outlive a server that is killed in the middle of an analysis", async () => {
-    const databasePath = await storedDatabase();
-    const server = await startServerProcess({ DATABASE_PATH: databasePath });
+    // A long match (two novices, some ninety strokes): its analysis at the master's level takes half a
+    // minute or more, far longer than the child is given to go once its server is gone.
+    const path = join(mkdtempSync(join(tmpdir(), "habibka-analysis-")), "records.sqlite");
+    const { record } = playComputerMatch({ levels: ["novice", "novice"], seed: 9001, maxShots: 200, resign: true });
+    await storeRecordsAt(path, [{ record, matchId: LONG, finished: true }]);
+    const server = await startServerProcess({ DATABASE_PATH: path });
     try {
-      const asked = await fetch(`${server.url}/api/matches/${DONE}/analysis?level=master`);
+      const asked = await fetch(`${server.url}/api/matches/${LONG}/analysis?level=master`);
       expect(asked.status).toBe(202);
       // The server's own children running the analysis process.
       const children = () =>
@@ -171,7 +177,7 @@ describe("an analysis process and the server that started it", () => {
       await expect.poll(() => children().filter(([, ppid]) => ppid === pid).length, { timeout: 20_000 }).toBe(1);
       const [[child]] = children().filter(([, ppid]) => ppid === pid) as [[number, number]];
       await server.stop("SIGKILL");
-      await expect.poll(() => children().some(([p]) => p === child), { timeout: 20_000 }).toBe(false);
+      await expect.poll(() => children().some(([p]) => p === child), { timeout: 5_000 }).toBe(false);
     } finally {
       await server.stop("SIGKILL");
     }
