@@ -40,7 +40,7 @@ export interface ComputerMatchOptions {
   readonly seed: number;
   /** The record's match id; a UUID where a server will store it. */
   readonly matchId?: string;
-  /** Strokes after which the match is left unfinished, or, with `resign`, the player to move resigns it. */
+  /** Strokes after which the match is left unfinished, or, with `resign`, the seat behind resigns it. */
   readonly maxShots?: number;
   readonly resign?: boolean;
   /** Stands in for `decide` (the benchmark times it). */
@@ -105,7 +105,9 @@ export function playComputerMatch(options: ComputerMatchOptions): ComputerMatch 
     commit(unwrap(playShot(match, seat, shotMessageOf(shot))));
   }
   if (options.resign && match.phase !== "finished") {
-    commit(unwrap(stepMatch(match, { type: "resign", shot: match.shotNumber, player: match.player })));
+    // The seat behind resigns, as a person would.
+    const player = match.shelves[0].length <= match.shelves[1].length ? 0 : 1;
+    commit(unwrap(stepMatch(match, { type: "resign", shot: match.shotNumber, player })));
   }
   return { record: { header, actions }, final: match };
 }
