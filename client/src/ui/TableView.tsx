@@ -6,7 +6,7 @@ import { seriesScore } from "../net/series.ts";
 import type { SessionState } from "../net/session-state.ts";
 import type { TableSession } from "../net/table-session.ts";
 import { EMPTY_OVERLAY } from "../table/draw-overlay.ts";
-import { lagMarks } from "../table/lag-marks.ts";
+import { useLagMarks } from "../table/lag-marks.ts";
 import { TableCanvas } from "../table/TableCanvas.tsx";
 import { ChatToast, UnreadBadge, useChatNews } from "./ChatNews.tsx";
 import { ConnectionBanner } from "./ConnectionBanner.tsx";
@@ -89,13 +89,7 @@ export function TableView({ session, state: synced, guest = null, onLobby }: Pro
 
   const endPlayback = useCallback(() => session.endPlayback(), [session]);
   // Once the lag's balls stop, each shows how far it is from the head cushion: what decided the lag (I21).
-  const lagMessage = livePlayback && playback.record.message.kind === "lag" ? playback.record.message : null;
-  const language = i18n.language === "en" ? "en" : "ru";
-  const restMarks = useMemo(
-    () =>
-      lagMessage ? (rest: readonly { id: number; x: number }[]) => lagMarks(lagMessage, rest, names, language) : null,
-    [lagMessage, names, language],
-  );
+  const restMarks = useLagMarks(livePlayback ? playback.record.message : null, names);
   const { frame, onEvents } = useShotPlayback(playback, endPlayback);
 
   const notice = useNotices(state, rights, names, t);
