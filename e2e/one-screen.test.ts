@@ -363,7 +363,7 @@ describe("one screen on a phone and on a laptop", () => {
   }
 
   it("the first visit shows the controls in three steps, once", async () => {
-    const context = await table.newContext(SCREENS[0]!.options, true);
+    const context = await table.newContext(SCREENS[0]!.options, { firstVisit: true });
     const page = await context.newPage();
     await page.goto(table.url);
     await page.getByTestId("name-input").fill("Вера");

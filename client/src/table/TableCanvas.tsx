@@ -200,6 +200,7 @@ export function TableCanvas(props: Props) {
         data-guide-legs={props.overlay.guide?.legs ?? 0}
         data-guide-ball={props.overlay.guide?.firstBall ?? ""}
         data-guide-foul={props.overlay.guide?.foul ?? ""}
+        data-guide-word={props.overlay.guide?.foul === "coloured" ? wordsRef.current.foulColoured : ""}
         data-drawing={props.verdict ? props.verdict.drawing.items.length : 0}
         aria-label={props.label}
         role="img"

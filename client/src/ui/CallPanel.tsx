@@ -28,7 +28,8 @@ export function CallSummary({ call, cue, onWay, onRemove, upright = false, lit =
   if (call.length === 0) {
     return (
       <p className="call-summary empty" data-testid="call-summary">
-        {t("call.none")}
+        <span className="long">{t("call.none")}</span>
+        <span className="short">{t("call.noneShort")}</span>
       </p>
     );
   }

@@ -44,10 +44,11 @@ interface Props {
   /** Null for a player with a name. */
   readonly guest?: Guest | null;
   readonly onLobby: () => void;
+  readonly onRules: () => void;
 }
 
 /** The live table: the match as the server syncs it, this player's stroke, the others' aim and the verdicts. */
-export function TableView({ session, state: synced, guest = null, onLobby }: Props) {
+export function TableView({ session, state: synced, guest = null, onLobby, onRules }: Props) {
   const { t, i18n } = useTranslation();
   const state = useMemo(() => ({ ...synced, snapshot: withComputerName(synced.snapshot, t) }), [synced, t]);
   const { snapshot, seat, playback } = state;
@@ -166,6 +167,17 @@ export function TableView({ session, state: synced, guest = null, onLobby }: Pro
       data-can-shoot={composing ? "true" : "false"}
     >
       <div className="status-bar">
+        {/* A phone's way back, where the site's header gives the table its room (table-layout.css). */}
+        <button
+          type="button"
+          className="back-button"
+          data-testid="table-back"
+          aria-label={t("app.back")}
+          title={t("app.back")}
+          onClick={onLobby}
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
         <Scoreboard snapshot={snapshot} seat={seat} />
         <TurnLine state={state} rights={rights} playing={livePlayback} />
         <ConnectionBanner status={state.status} onRetry={() => session.retry()} onLobby={onLobby} />
@@ -278,6 +290,7 @@ export function TableView({ session, state: synced, guest = null, onLobby }: Pro
           session={session}
           state={state}
           names={names}
+          onRules={onRules}
           chatGuest={guest && !freeSeat ? guestForm(false) : undefined}
         />
       </aside>
