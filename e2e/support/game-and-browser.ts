@@ -4,7 +4,7 @@ import { launchBrowser } from "./browser.ts";
 import { type GameProcess, startGameProcess } from "./game-process.ts";
 
 /** How a new context's player comes to the site: for the first time (the tour not seen), in English. */
-export interface ContextSetup {
+interface ContextSetup {
   readonly firstVisit?: boolean;
   /** The language the page opens in, as the language switch would have left it; Russian by default. */
   readonly language?: "ru" | "en";

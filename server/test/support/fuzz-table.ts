@@ -41,7 +41,7 @@ export const batch = batchOf(CLIENT_MESSAGE_TYPES, fc.oneof(unknownType, trickyT
  * Every payload must get its own answer, with no rate limit standing in for it. Each batch ends with a chat
  * line (see `send`), so one address chats far more than a person would.
  */
-export const RATES: RateLimitSettings = {
+const RATES: RateLimitSettings = {
   ...TEST_RATE_LIMITS,
   address: { ...TEST_RATE_LIMITS.address, chat: { points: 1_000_000, seconds: 10 } },
   message: UNLIMITED_MESSAGES,

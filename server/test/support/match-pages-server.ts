@@ -60,7 +60,7 @@ async function storeGolden(path: string): Promise<void> {
   await records.close();
 }
 
-export interface MatchPagesServer {
+interface MatchPagesServer {
   readonly game: RunningServer;
   /** A public match of four shots, one a deliberate miss, between Анна and O'Brien. */
   readonly open: ShortMatch;
