@@ -57,7 +57,7 @@ export function listingColumns(listing: RecordListing) {
   const { players, result } = listing;
   return {
     ...(players ? { players: JSON.stringify(players), player_key: playerKey(players) } : {}),
-    ...(result ? { result: JSON.stringify(result), finished_at: result.finishedAt } : {}),
+    ...(result ? { result: JSON.stringify(result), result_reason: result.reason, finished_at: result.finishedAt } : {}),
   };
 }
 
@@ -76,6 +76,7 @@ export function headerRow(header: RecordHeader, lease: Lease): Insertable<MatchR
     players: JSON.stringify([null, null]),
     player_key: playerKey([null, null]),
     result: null,
+    result_reason: null,
     finished_at: null,
   };
 }
