@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  FUZZ_TEST_TIMEOUT_MS,
   fuzzStill,
   type Judge,
   refused,
@@ -43,7 +44,7 @@ function finishedJudge(asked: readonly [boolean, boolean]): Judge {
   };
 }
 
-describe("fuzzing a finished match", () => {
+describe("fuzzing a finished match", { timeout: FUZZ_TEST_TIMEOUT_MS }, () => {
   const fuzz = withFuzzServer({ name: "finished", server: { seed: () => 37, animationScale: 0.01 } });
   const state = () => serverState(fuzz.table.code);
 
@@ -59,11 +60,11 @@ describe("fuzzing a finished match", () => {
     expect(state()).toMatchObject({ phase: "finished", finishReason: "resignation", rematch: [false, false] });
     await fuzzStill(
       table,
-      { roles: ["spectator", 0, 1], judge: finishedJudge([false, false]), runs: 60, seed: 4, timeLimitMs: 12_000 },
+      { roles: ["spectator", 0, 1], judge: finishedJudge([false, false]), runs: 60, seed: 4 },
       tally,
     );
     await strikeLimitHolds(table);
-  }, 60_000);
+  });
 
   it("refuses random payloads once one seat asked for a rematch, and the rematch still starts", async () => {
     const { table, tally } = fuzz;
@@ -73,7 +74,7 @@ describe("fuzzing a finished match", () => {
     const matchId = state().matchId;
     await fuzzStill(
       table,
-      { roles: ["spectator", 0, 1], judge: finishedJudge([true, false]), runs: 60, seed: 5, timeLimitMs: 12_000 },
+      { roles: ["spectator", 0, 1], judge: finishedJudge([true, false]), runs: 60, seed: 5 },
       tally,
     );
     expect(state()).toMatchObject({ phase: "finished", rematch: [true, false], matchId });
@@ -83,5 +84,5 @@ describe("fuzzing a finished match", () => {
     for (const seat of [0, 1] as const) {
       await eventually(() => seatOf(table, seat).state.phase === "opening", `seat ${seat} in the new match`);
     }
-  }, 60_000);
+  });
 });

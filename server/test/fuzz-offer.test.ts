@@ -1,6 +1,7 @@
 import type { PlayerIndex } from "@habibka/shared/rules";
 import { describe, expect, it } from "vitest";
 import {
+  FUZZ_TEST_TIMEOUT_MS,
   fuzzStill,
   type Judge,
   numberOf,
@@ -48,7 +49,7 @@ function offerJudge(answerer: PlayerIndex, current: number): Judge {
   };
 }
 
-describe("fuzzing an offer waiting for its answer", () => {
+describe("fuzzing an offer waiting for its answer", { timeout: FUZZ_TEST_TIMEOUT_MS }, () => {
   const fuzz = withFuzzServer({
     name: "offer",
     server: { seed: () => 11, animationScale: 0.01 },
@@ -75,7 +76,7 @@ describe("fuzzing an offer waiting for its answer", () => {
     const current = state().shotNumber;
     await fuzzStill(
       table,
-      { roles: ["spectator", 0, 1], judge: offerJudge(answerer, current), runs: 60, seed: 1, timeLimitMs: 15_000 },
+      { roles: ["spectator", 0, 1], judge: offerJudge(answerer, current), runs: 60, seed: 1 },
       tally,
     );
     await strikeLimitHolds(table);
@@ -86,7 +87,7 @@ describe("fuzzing an offer waiting for its answer", () => {
     await eventually(() => state().offer === "" && state().toMove === offender, "the pass");
     expect(taker.actions.at(-1)).toEqual({ kind: "pass", seat: answerer, shotNumber: current, offer: "foul" });
     expect(state().shotNumber).toBe(current);
-  }, 60_000);
+  });
 
   it("refuses random payloads during a bonus offer, and the offer can still be taken", async () => {
     const { table, tally } = fuzz;
@@ -95,7 +96,7 @@ describe("fuzzing an offer waiting for its answer", () => {
     for (let i = 0; i < 6 && state().offer !== "bonus"; i++) {
       const seat = state().toMove as PlayerIndex;
       const striker = seatOf(table, seat);
-      const planned = striker.state.offer === "" ? findBonusShot(shooterView(striker.state, seat), 8_000) : null;
+      const planned = striker.state.offer === "" ? findBonusShot(shooterView(striker.state, seat)) : null;
       if (!planned) {
         await playOneShot(players(), false);
         continue;
@@ -110,7 +111,7 @@ describe("fuzzing an offer waiting for its answer", () => {
     const current = state().shotNumber;
     await fuzzStill(
       table,
-      { roles: ["spectator", 0, 1], judge: offerJudge(answerer, current), runs: 60, seed: 2, timeLimitMs: 15_000 },
+      { roles: ["spectator", 0, 1], judge: offerJudge(answerer, current), runs: 60, seed: 2 },
       tally,
     );
 
@@ -122,5 +123,5 @@ describe("fuzzing an offer waiting for its answer", () => {
     expect(state().toMove).toBe(answerer);
     striker.send("shot", { shotNumber: current, stroke: missStroke(striker.state), call: [] });
     await eventually(() => state().shotNumber === current + 1, "the bonus shot played");
-  }, 60_000);
+  });
 });

@@ -226,12 +226,17 @@ export async function recordedActions(table: Table): Promise<RecordedAction[]> {
   );
 }
 
+/**
+ * A phase fuzz test's guard against a hang, not a deadline: its batches take about ten seconds on an idle
+ * machine and several times that on a busy one, and every batch is always sent.
+ */
+export const FUZZ_TEST_TIMEOUT_MS = 240_000;
+
 interface FuzzOptions {
   readonly roles: readonly Role[];
   readonly judge: Judge;
   readonly runs: number;
   readonly seed: number;
-  readonly timeLimitMs: number;
 }
 
 /**
@@ -259,9 +264,9 @@ export async function fuzzStill(table: Table, options: FuzzOptions, tally: Tally
         if (role === "spectator") await client.leave();
       }
     }),
-    { numRuns: options.runs, seed: options.seed, interruptAfterTimeLimit: options.timeLimitMs, endOnFailure: true },
+    { numRuns: options.runs, seed: options.seed, endOnFailure: true },
   );
-  expect(runs, "every run within the time limit").toBe(options.runs);
+  expect(runs, "every batch was sent").toBe(options.runs);
   expect((await recordedActions(table)).length, "nothing recorded").toBe(recorded);
 }
 
