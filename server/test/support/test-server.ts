@@ -1,6 +1,7 @@
 import type { Server } from "@colyseus/core";
 import type { EngineName } from "@habibka/shared/physics";
 import type { Accounts } from "../../src/accounts/accounts.ts";
+import type { DatabaseLocation } from "../../src/records/database.ts";
 import { createGameServer, type GameServerOptions } from "../../src/game-server.ts";
 import { createLogger, type Logger } from "../../src/logger.ts";
 import {
@@ -55,6 +56,8 @@ export interface RunningServer {
 export async function startTestServer(
   options: GameServerOptions & {
     readonly databasePath?: string;
+    /** Another database than the SQLite file (PostgreSQL for the benchmarks of both). */
+    readonly database?: DatabaseLocation;
     readonly physicsEngine?: EngineName;
     /** A folder with the built client's index.html, for tests of the pages served from it. */
     readonly clientDist?: string;
@@ -64,6 +67,7 @@ export async function startTestServer(
 ): Promise<RunningServer> {
   const {
     databasePath = ":memory:",
+    database = { kind: "sqlite", path: databasePath },
     physicsEngine = "exact",
     clientDist = "/nonexistent",
     logger = createLogger("silent"),
@@ -75,7 +79,7 @@ export async function startTestServer(
       host: "127.0.0.1",
       logLevel: "silent",
       clientDist,
-      database: { kind: "sqlite", path: databasePath },
+      database,
       workers: 1,
       trustProxy: false,
       physicsEngine,
