@@ -58,7 +58,10 @@ async function measure(label: string, location: Location): Promise<void> {
     const device = new SoftAuthenticator(`http://localhost:${server.port}`);
     const owner = new Visitor(server.httpUrl);
     await owner.visit();
-    const creation = await owner.send<Parameters<SoftAuthenticator["register"]>[0]>("POST", "/api/passkeys/registration");
+    const creation = await owner.send<Parameters<SoftAuthenticator["register"]>[0]>(
+      "POST",
+      "/api/passkeys/registration",
+    );
     const registered = await owner.send("POST", "/api/passkeys", { response: device.register(creation.body) });
     if (registered.status !== 201) throw new Error(`could not register a passkey: ${registered.text}`);
 
@@ -69,7 +72,9 @@ async function measure(label: string, location: Location): Promise<void> {
         "POST",
         "/api/passkeys/authentication",
       );
-      const answer = await browser.send("POST", "/api/passkeys/sign-in", { response: device.authenticate(options.body) });
+      const answer = await browser.send("POST", "/api/passkeys/sign-in", {
+        response: device.authenticate(options.body),
+      });
       if (answer.status !== 200) throw new Error(`sign-in refused: ${answer.text}`);
     });
     const viewer = new Visitor(server.httpUrl);

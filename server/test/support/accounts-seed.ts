@@ -73,7 +73,12 @@ export async function seedAccounts(location: DatabaseLocation, size: SeedSize, s
         created_at: createdAt,
         players: JSON.stringify([names[a], names[b]]),
         player_key: playerKey([names[a]!, names[b]!]),
-        result: JSON.stringify({ winner, reason: "eight", shelves: [winner === 0 ? 8 : 5, winner === 1 ? 8 : 5], finishedAt: createdAt + 900_000 }),
+        result: JSON.stringify({
+          winner,
+          reason: "eight",
+          shelves: [winner === 0 ? 8 : 5, winner === 1 ? 8 : 5],
+          finishedAt: createdAt + 900_000,
+        }),
         finished_at: createdAt + 900_000,
         table_closed_at: createdAt + 900_000,
         account_0: ids[a]!,

@@ -1,7 +1,6 @@
 import type { Server } from "@colyseus/core";
 import type { EngineName } from "@habibka/shared/physics";
 import type { Accounts } from "../../src/accounts/accounts.ts";
-import type { DatabaseLocation } from "../../src/records/database.ts";
 import { createGameServer, type GameServerOptions } from "../../src/game-server.ts";
 import { createLogger, type Logger } from "../../src/logger.ts";
 import {
@@ -10,6 +9,7 @@ import {
   DEFAULT_RATE_LIMITS,
   type RateLimitSettings,
 } from "../../src/rate-limits.ts";
+import type { DatabaseLocation } from "../../src/records/database.ts";
 
 /** Each allowance a hundred times the production one. */
 function hundredfold<T extends object>(allowances: T): T {
