@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { RECORD_FORMAT } from "@habibka/shared/match";
-import type { Insertable } from "kysely";
+import { type Insertable, sql } from "kysely";
 import type { AccountsDatabase, AccountsTables } from "../../src/accounts/accounts-schema.ts";
 import { INITIAL_RATING } from "../../src/accounts/ratings.ts";
 import type { DatabaseLocation } from "../../src/records/database.ts";
@@ -151,6 +151,8 @@ export async function seedAccounts(location: DatabaseLocation, size: SeedSize, s
         .values(players.slice(i, i + BATCH))
         .execute();
     }
+    // A site's database has its statistics gathered by now (autovacuum, or SQLite's optimizer): so must this one.
+    await sql`analyze`.execute(db);
     return { accountIds: ids, rated: tally.filter((t) => t.games > 0).length };
   } finally {
     await records.close();

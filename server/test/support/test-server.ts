@@ -63,6 +63,8 @@ export async function startTestServer(
     readonly clientDist?: string;
     /** Where the server logs; silent unless a test reads what it writes. */
     readonly logger?: Logger;
+    /** Behind a reverse proxy (TRUST_PROXY): its X-Real-IP and X-Forwarded-Proto are believed. */
+    readonly trustProxy?: boolean;
   } = {},
 ): Promise<RunningServer> {
   const {
@@ -71,6 +73,7 @@ export async function startTestServer(
     physicsEngine = "exact",
     clientDist = "/nonexistent",
     logger = createLogger("silent"),
+    trustProxy = false,
     ...gameOptions
   } = options;
   const game = await createGameServer(
@@ -81,7 +84,7 @@ export async function startTestServer(
       clientDist,
       database,
       workers: 1,
-      trustProxy: false,
+      trustProxy,
       physicsEngine,
     },
     logger,
