@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
+import { accountsMigrations } from "../accounts/accounts-migrations.ts";
 
 /** The databases the records run on; the migrations differ only in the name of the binary type. */
 export type DatabaseKind = "sqlite" | "postgres";
@@ -150,6 +151,8 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    // The accounts' tables, and the records' columns that say which account sat where (accounts/).
+    ...accountsMigrations(kind === "postgres" ? "bytea" : "blob"),
   };
 }
 
