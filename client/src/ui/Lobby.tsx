@@ -17,6 +17,12 @@ import { isValidName } from "./player-name.ts";
 interface Props {
   readonly name: string;
   readonly onName: (name: string) => void;
+  /** The server refused the name (its words), or "". */
+  readonly nameProblem: string;
+  /** A name typed before accounts existed, offered once to an account without one. */
+  readonly offeredName: string | null;
+  readonly onOfferedName: (take: boolean) => void;
+  readonly onLeaders: () => void;
   readonly onOpen: (target: SessionTarget) => void;
   /** Opens the practice table (no name needed: nobody else sees it). */
   readonly onPractice: () => void;
@@ -28,7 +34,17 @@ interface Props {
  * The first screen: a name, a new table, a match against the computer, the practice table, a code to join,
  * the live list of public tables, and whatever the page adds after them (the history of matches).
  */
-export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
+export function Lobby({
+  name,
+  onName,
+  nameProblem,
+  offeredName,
+  onOfferedName,
+  onLeaders,
+  onOpen,
+  onPractice,
+  children,
+}: Props) {
   const { t } = useTranslation();
   const { status, tables } = useLobby();
   const [visibility, setVisibility] = useState<CreateTarget["visibility"]>("private");
@@ -37,6 +53,9 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
   // (docs/PROTOCOL.md), so "off" is offered for private tables only.
   const [privateClock, setPrivateClock] = useState<CreateTarget["shotClock"]>(0);
   const [publicClock, setPublicClock] = useState<CreateTarget["shotClock"]>(PUBLIC_SHOT_CLOCK_DEFAULT);
+  // Rated [рейтинговая] only at a public table, which always runs a shot clock (docs/PROTOCOL.md).
+  const [ratedAsked, setRatedAsked] = useState(false);
+  const rated = ratedAsked && visibility === "public";
   const shotClock = visibility === "public" ? publicClock : privateClock;
   const setShotClock = visibility === "public" ? setPublicClock : setPrivateClock;
   const clocks = visibility === "public" ? SHOT_CLOCK_CHOICES.filter((c) => c !== 0) : SHOT_CLOCK_CHOICES;
@@ -50,7 +69,7 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
   function create(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (nameOk) onOpen({ kind: "create", visibility, opening, shotClock });
+    if (nameOk) onOpen({ kind: "create", visibility, opening, shotClock, rated });
   }
 
   function playComputer(event: FormEvent) {
@@ -69,6 +88,21 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
     <div className="lobby">
       <section className="card">
         <NameField name={name} onName={onName} invalid={touched && !nameOk} />
+        {nameProblem && <small className="hint bad">{nameProblem}</small>}
+        {offeredName && (
+          <p className="name-offer" data-testid="name-offer">
+            {t("account.nameOffer", { name: offeredName })}{" "}
+            <button type="button" data-testid="name-offer-take" onClick={() => onOfferedName(true)}>
+              {t("account.nameOfferTake")}
+            </button>{" "}
+            <button type="button" data-testid="name-offer-drop" onClick={() => onOfferedName(false)}>
+              {t("account.nameOfferDrop")}
+            </button>
+          </p>
+        )}
+        <button type="button" className="link leaders-link" data-testid="lobby-leaders" onClick={onLeaders}>
+          {t("account.leaders")}
+        </button>
       </section>
 
       <form className="card" onSubmit={create} aria-labelledby="create-title">
@@ -118,6 +152,20 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
           </select>
         </label>
         {visibility === "public" && <small className="hint">{t("lobby.clockPublic")}</small>}
+        <label className="rated-choice">
+          <input
+            type="checkbox"
+            data-testid="rated"
+            checked={rated}
+            disabled={visibility !== "public"}
+            aria-describedby="rated-hint"
+            onChange={(e) => setRatedAsked(e.target.checked)}
+          />
+          {t("account.ratedTable")}
+        </label>
+        <small id="rated-hint" className="hint">
+          {visibility === "public" ? t("account.ratedHint") : t("account.ratedPublicOnly")}
+        </small>
         <button type="submit" className="primary" data-testid="create-table">
           {t("lobby.create")}
         </button>
