@@ -210,9 +210,15 @@ export function App() {
             onOpen={(target) => void open(target)}
             onPractice={() => toPractice()}
             onLeaders={openLeaders}
+            friends={
+              accountStatus === "ready" && (
+                <Suspense fallback={null}>
+                  <FriendsCard onProfile={openProfile} onWatch={watchTable} />
+                </Suspense>
+              )
+            }
           >
             <Suspense fallback={null}>
-              {accountStatus === "ready" && <FriendsCard onProfile={openProfile} onWatch={watchTable} />}
               <MatchHistory onOpenMatch={openMatch} onMyProfile={openProfile} />
             </Suspense>
           </Lobby>

@@ -81,7 +81,7 @@ export const ruAccountPageWords = {
     challenge: "Вызвать",
     remove: "Убрать",
     removeNamed: "Убрать из друзей: {{name}}",
-    linkLabel: "Ссылка на профиль друга",
+    linkLabel: "Ссылка на профиль",
     add: "Добавить",
     added: "Друг добавлен",
     badLink: "Это не ссылка на профиль игрока (вида …/p/…)",
@@ -126,6 +126,9 @@ export const ruAccountPageWords = {
     title: "Лучшие игроки",
     what: "Рейтинг Glicko-2 по рейтинговым партиям; «?» — рейтинг ещё предварительный.",
     none: "Рейтинговых партий ещё не было.",
+    place: "Место",
+    player: "Игрок",
+    games: "Партий",
   },
 } as const;
 
@@ -208,7 +211,7 @@ export const enAccountPageWords: Widen<typeof ruAccountPageWords> = {
     challenge: "Challenge",
     remove: "Remove",
     removeNamed: "Remove from friends: {{name}}",
-    linkLabel: "A friend's profile link",
+    linkLabel: "Profile link",
     add: "Add",
     added: "Friend added",
     badLink: "That is not a player's profile link (…/p/…)",
@@ -253,5 +256,8 @@ export const enAccountPageWords: Widen<typeof ruAccountPageWords> = {
     title: "Top players",
     what: "Glicko-2 rating from rated matches; “?” marks a rating that is still provisional.",
     none: "No rated matches yet.",
+    place: "Place",
+    player: "Player",
+    games: "Matches",
   },
 };

@@ -400,7 +400,7 @@ export const en: Messages = {
     title: "Finished matches",
     mine: "My matches",
     none: "No finished matches yet.",
-    noneMine: "Matches played in this browser will appear here.",
+    noneMine: "Your matches will appear here.",
     more: "More",
     player: "Player",
     find: "Find",

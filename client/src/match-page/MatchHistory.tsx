@@ -118,7 +118,12 @@ export default function MatchHistory({ onOpenMatch, onMyProfile }: Props) {
         </ul>
       )}
       {accountId && (
-        <button type="button" className="link" data-testid="all-my-matches" onClick={() => onMyProfile(accountId)}>
+        <button
+          type="button"
+          className="link all-mine"
+          data-testid="all-my-matches"
+          onClick={() => onMyProfile(accountId)}
+        >
           {t("account.allMyMatches")}
         </button>
       )}

@@ -49,28 +49,44 @@ export default function LeadersPage({ onProfile }: Props) {
         {players === null && !failed && <p className="hint">{t("profile.loading")}</p>}
         {players?.length === 0 && <p className="hint">{t("leaders.none")}</p>}
         {players && players.length > 0 && (
-          <ol className="leaders" data-testid="leaders">
-            {players.map((player, index) => (
-              <li
-                key={player.id}
-                className={player.id === me?.id ? "me" : undefined}
-                data-testid={`leader-${player.id}`}
-              >
-                <span className="place">{index + 1}</span>
-                <a
-                  href={profilePath(player.id)}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    onProfile(player.id);
-                  }}
+          <table className="leaders" data-testid="leaders">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="sr-only">{t("leaders.place")}</span>
+                </th>
+                <th scope="col">{t("leaders.player")}</th>
+                <th scope="col">{t("accountMenu.rating")}</th>
+                <th scope="col">{t("leaders.games")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {players.map((player, index) => (
+                <tr
+                  key={player.id}
+                  className={player.id === me?.id ? "me" : undefined}
+                  data-testid={`leader-${player.id}`}
                 >
-                  {player.name || t("account.unnamed")}
-                </a>
-                <RatingMark rating={player.rating} />
-                <span className="hint">{t("accountMenu.games", { count: player.rating.games })}</span>
-              </li>
-            ))}
-          </ol>
+                  <td className="place">{index + 1}</td>
+                  <td className="who">
+                    <a
+                      href={profilePath(player.id)}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        onProfile(player.id);
+                      }}
+                    >
+                      {player.name || t("account.unnamed")}
+                    </a>
+                  </td>
+                  <td>
+                    <RatingMark rating={player.rating} />
+                  </td>
+                  <td className="games">{player.rating.games}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
         {more && (
           <button type="button" data-testid="leaders-more" onClick={() => void read(players?.length ?? 0)}>

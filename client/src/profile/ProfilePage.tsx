@@ -59,13 +59,14 @@ function MatchLine({
         </time>
       )}
       <a
+        className="open-match"
         href={matchPath(match.matchId)}
         onClick={(event) => {
           event.preventDefault();
           onMatch(match.matchId);
         }}
       >
-        {t("profile.openMatch")}
+        {t("profile.openMatch")} →
       </a>
     </li>
   );
@@ -206,7 +207,7 @@ export default function ProfilePage({ id, onProfile, onMatch, onLobby }: Props) 
         {profile.matches.length === 0 ? (
           <p className="hint">{t("profile.noMatches")}</p>
         ) : (
-          <ul className="matches" data-testid="profile-matches">
+          <ul className="profile-match-list" data-testid="profile-matches">
             {profile.matches.map((m) => (
               <MatchLine key={m.matchId} match={m} onProfile={onProfile} onMatch={onMatch} />
             ))}

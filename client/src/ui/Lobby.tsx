@@ -23,6 +23,8 @@ interface Props {
   readonly offeredName: string | null;
   readonly onOfferedName: (take: boolean) => void;
   readonly onLeaders: () => void;
+  /** The player's friends, after his name. */
+  readonly friends?: ReactNode;
   readonly onOpen: (target: SessionTarget) => void;
   /** Opens the practice table (no name needed: nobody else sees it). */
   readonly onPractice: () => void;
@@ -41,6 +43,7 @@ export function Lobby({
   offeredName,
   onOfferedName,
   onLeaders,
+  friends,
   onOpen,
   onPractice,
   children,
@@ -90,20 +93,23 @@ export function Lobby({
         <NameField name={name} onName={onName} invalid={touched && !nameOk} />
         {nameProblem && <small className="hint bad">{nameProblem}</small>}
         {offeredName && (
-          <p className="name-offer" data-testid="name-offer">
-            {t("account.nameOffer", { name: offeredName })}{" "}
-            <button type="button" data-testid="name-offer-take" onClick={() => onOfferedName(true)}>
-              {t("account.nameOfferTake")}
-            </button>{" "}
-            <button type="button" data-testid="name-offer-drop" onClick={() => onOfferedName(false)}>
-              {t("account.nameOfferDrop")}
-            </button>
-          </p>
+          <div className="name-offer" data-testid="name-offer">
+            <span>{t("account.nameOffer", { name: offeredName })}</span>
+            <span className="row">
+              <button type="button" data-testid="name-offer-take" onClick={() => onOfferedName(true)}>
+                {t("account.nameOfferTake")}
+              </button>
+              <button type="button" data-testid="name-offer-drop" onClick={() => onOfferedName(false)}>
+                {t("account.nameOfferDrop")}
+              </button>
+            </span>
+          </div>
         )}
         <button type="button" className="link leaders-link" data-testid="lobby-leaders" onClick={onLeaders}>
           {t("account.leaders")}
         </button>
       </section>
+      {friends}
 
       <form className="card" onSubmit={create} aria-labelledby="create-title">
         <h2 id="create-title">{t("lobby.createTitle")}</h2>
