@@ -244,6 +244,7 @@ export function App() {
               id={route.id}
               shot={route.shot}
               onLobby={toLobby}
+              onProfile={openProfile}
               onTable={(code) => {
                 window.history.pushState(null, "", `/t/${code}`);
                 setRoute({ kind: "invite", code });

@@ -12,12 +12,15 @@ export interface PlayerName {
   readonly name: string;
   readonly setName: (name: string) => void;
   /**
-   * Makes the name typed the account's (`PATCH /api/me`) before a table is opened with it; answers what was
-   * wrong, in words, or null. Without an account (the server could not say who this is) the name is kept
+   * Makes the name typed the account's (`PATCH /api/me`) before a table is opened with it; answers, in
+   * words, why the server refused the name, or null. Without an account (the server could not say who this is) the name is kept
    * in this browser as before accounts existed.
    */
   readonly commit: (name: string) => Promise<string | null>;
-  /** A name typed before accounts existed, offered once to an account that has none. */
+  /**
+   * A name typed before accounts existed, offered once to an account that has none (meanwhile it is the
+   * name tables are opened with, as before).
+   */
   readonly offered: string | null;
   readonly answerOffer: (take: boolean) => Promise<void>;
 }
@@ -29,7 +32,8 @@ export function usePlayerName(): PlayerName {
   const [draft, setDraft] = useState<string | null>(null);
   const [stored, setStored] = useState(storedName);
   const offline = status === "offline";
-  const name = draft ?? me?.name ?? (offline ? stored : "");
+  // A name kept from before accounts is still the player's until his account has one (or he drops it).
+  const name = draft ?? me?.name ?? stored;
 
   async function commit(given: string): Promise<string | null> {
     const trimmed = given.trim();
@@ -39,8 +43,13 @@ export function usePlayerName(): PlayerName {
     }
     if (me.name === trimmed) return null;
     const answer = await account.rename(trimmed);
-    if (!answer.ok) return problemText(t, answer.problem);
+    // Only a name the server refuses stops the player; a server that did not answer still seats him by the
+    // name he typed (the join carries it), and the account keeps its own until the next try.
+    if (!answer.ok) return answer.problem.status === 400 ? problemText(t, answer.problem) : null;
     setDraft(null);
+    // The account has a name of its own now: the one kept from before is not offered again.
+    forgetStoredName();
+    setStored("");
     return null;
   }
 
@@ -49,6 +58,7 @@ export function usePlayerName(): PlayerName {
     forgetStoredName();
     setStored("");
     if (take && legacy) await commit(legacy);
+    else setDraft("");
   }
 
   return {

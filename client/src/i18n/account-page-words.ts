@@ -86,6 +86,9 @@ export const ruAccountPageWords = {
     added: "Друг добавлен",
     badLink: "Это не ссылка на профиль игрока (вида …/p/…)",
     noSuchPlayer: "Такого игрока нет",
+    opponent: "Соперник:",
+    already: "в друзьях",
+    rematch: "Вызвать на реванш",
   },
   profile: {
     loading: "Загружаем профиль…",
@@ -216,6 +219,9 @@ export const enAccountPageWords: Widen<typeof ruAccountPageWords> = {
     added: "Friend added",
     badLink: "That is not a player's profile link (…/p/…)",
     noSuchPlayer: "There is no such player",
+    opponent: "Opponent:",
+    already: "a friend",
+    rematch: "Challenge to a rematch",
   },
   profile: {
     loading: "Loading the profile…",

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { OpponentActions } from "../account/OpponentActions.tsx";
 import { gameServerEndpoint } from "../net/endpoint.ts";
 import { MatchPlayer } from "./MatchPlayer.tsx";
 import { fetchMatchPage, type MatchPageData, matchPath, type PageShot, scoreAfter } from "./match-data.ts";
@@ -17,6 +18,8 @@ interface Props {
   readonly shot: number | null;
   readonly onLobby: () => void;
   readonly onTable: (code: string) => void;
+  /** Opens a player's profile (the opponent's, from this match). */
+  readonly onProfile: (id: string) => void;
 }
 
 /** How often a live match is read again: less than a shot takes to play; an unchanged match costs a 304 without a body. */
@@ -28,7 +31,7 @@ type Loaded =
   | { readonly kind: "failed" }
   | { readonly kind: "ready"; readonly data: MatchPageData };
 
-export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
+export default function MatchPage({ id, shot, onLobby, onTable, onProfile }: Props) {
   const { t, i18n } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
   const [shown, setShown] = useState<number | null>(shot);
@@ -182,6 +185,7 @@ export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
             )}
           </p>
         )}
+        <OpponentActions matchId={id} onProfile={onProfile} />
       </header>
       <MatchPlayer
         shots={data.shots}
