@@ -142,6 +142,7 @@ export function App() {
   }, []);
 
   function toLobby() {
+    void account.refreshMe();
     window.history.pushState(null, "", "/");
     setRoute({ kind: "lobby" });
   }

@@ -4,6 +4,7 @@ import "../i18n/account-words-loaded.ts";
 import { profileLink } from "../profile/profile-route.ts";
 import { CopyLink } from "../ui/CopyLink.tsx";
 import type { Me } from "./account-data.ts";
+import { account } from "./account-store.ts";
 import "./account-menu.css";
 import { NameEditor } from "./NameEditor.tsx";
 import { PasskeysSection } from "./PasskeysSection.tsx";
@@ -25,6 +26,11 @@ interface Props {
 export default function AccountMenu({ me, onClose, onProfile, onLeaders }: Props) {
   const { t } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
+
+  // The rating and passkeys as they are now (a match may have ended, a passkey been added elsewhere).
+  useEffect(() => {
+    void account.refreshMe();
+  }, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();

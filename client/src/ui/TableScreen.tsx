@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { account } from "../account/account-store.ts";
 import { rememberMatch, rememberTableMatch } from "../net/my-matches.ts";
 import type { SessionTarget } from "../net/session-target.ts";
 import { TableSession } from "../net/table-session.ts";
@@ -67,6 +68,12 @@ function SessionView({ session, target, guest, onLobby, onMatch }: ViewProps) {
     rememberMatch(playing);
     if (state.code) rememberTableMatch(state.code, playing);
   }, [playing, state.code]);
+
+  // A finished match may have moved the player's rating: the header reads it again.
+  const finished = state.role === "player" && state.snapshot.phase === "finished";
+  useEffect(() => {
+    if (finished) void account.refreshMe();
+  }, [finished]);
 
   const { status } = state;
   if (target.kind === "join" && status.kind === "error" && status.code === "no-such-table") {
