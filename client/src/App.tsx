@@ -9,7 +9,7 @@ import { type Language, setLanguage } from "./i18n/index.ts";
 import { matchFromPath, matchPath } from "./match-page/match-data.ts";
 import type { SessionTarget } from "./net/session-target.ts";
 import { isPracticePath, PRACTICE_PATH, type PracticeOpening, practiceOpening } from "./practice/practice-route.ts";
-import { isLeadersPath, LEADERS_PATH, profileFromPath, profilePath } from "./profile/profile-route.ts";
+import { isLeadersLocation, LEADERS_PATH, profileFromLocation, profilePath } from "./profile/profile-route.ts";
 import { InviteGate } from "./ui/InviteGate.tsx";
 import { Lobby } from "./ui/Lobby.tsx";
 import { codeFromPath } from "./ui/player-name.ts";
@@ -49,9 +49,10 @@ function routeFromLocation(): Route {
   }
   const match = matchFromPath(window.location.pathname);
   if (match) return { kind: "match", ...match };
-  const player = profileFromPath(window.location.pathname);
+  const { pathname, search } = window.location;
+  const player = profileFromLocation(pathname, search);
   if (player) return { kind: "profile", id: player };
-  if (isLeadersPath(window.location.pathname)) return { kind: "leaders" };
+  if (isLeadersLocation(pathname, search)) return { kind: "leaders" };
   const code = codeFromPath(window.location.pathname);
   return code ? { kind: "invite", code } : { kind: "lobby" };
 }

@@ -11,7 +11,7 @@ import {
   readRating,
 } from "../src/account/account-data.ts";
 import { readLeaderboard, readProfile } from "../src/profile/profile-data.ts";
-import { isLeadersPath, playerFromLink, profileFromPath, profileLink } from "../src/profile/profile-route.ts";
+import { isLeadersLocation, playerFromLink, profileFromLocation, profileLink } from "../src/profile/profile-route.ts";
 
 const ME = { id: "acc_1", name: "Анна", rating: { value: 1500, deviation: 350, games: 0 }, passkeys: 0 };
 const CHALLENGE = {
@@ -122,10 +122,12 @@ describe("reading the accounts' answers", () => {
     expect(profile).toMatchObject({ friend: false, online: true, rating: { value: 1623.4, provisional: false } });
   });
 
-  it("works out the pot percentage when the server leaves it out, and leaves it empty before any stroke", () => {
+  it("shows the share of scoring strokes only once there are strokes, within 0–100 %", () => {
     const stats = (s: object) => readProfile({ ...PROFILE, stats: s })?.stats;
-    expect(stats({ pots: 3, strokes: 12 })?.potPercentage).toBe(25);
-    expect(stats({ pots: 0, strokes: 0 })?.potPercentage).toBeNull();
+    expect(stats({ pots: 3, strokes: 12, potPercentage: 16.7 })?.potPercentage).toBe(16.7);
+    expect(stats({ pots: 0, strokes: 0, potPercentage: 0 })?.potPercentage).toBeNull();
+    expect(stats({ pots: 3, strokes: 12 })?.potPercentage).toBeNull();
+    expect(stats({ strokes: 12, potPercentage: 1e9 })?.potPercentage).toBe(100);
     // A key that is no clause of the rules is not shown.
     expect(stats({ fouls: { "<img>": 4, "17": -1, "3в": 1 } })?.fouls).toEqual([["3в", 1]]);
   });
@@ -168,17 +170,21 @@ describe("reading the accounts' answers", () => {
 });
 
 describe("the players' addresses", () => {
-  it("finds the player in a profile's path or pasted link, and nothing in other links", () => {
-    expect(profileFromPath("/p/acc_2")).toBe("acc_2");
-    expect(profileFromPath("/p/acc_2/")).toBe("acc_2");
-    expect(profileFromPath("/p/")).toBeNull();
-    expect(profileFromPath("/t/123456")).toBeNull();
+  it("finds the player in a profile's address or pasted link, and nothing in other links", () => {
+    expect(profileFromLocation("/", "?p=acc_2")).toBe("acc_2");
+    expect(profileFromLocation("/p/acc_2", "")).toBe("acc_2");
+    expect(profileFromLocation("/p/acc_2/", "")).toBe("acc_2");
+    expect(profileFromLocation("/p/", "")).toBeNull();
+    expect(profileFromLocation("/", "?p=../x")).toBeNull();
+    expect(profileFromLocation("/t/123456", "?p=acc_2")).toBeNull();
     expect(playerFromLink(profileLink("acc_2", "https://habibka.example"))).toBe("acc_2");
-    expect(playerFromLink("  /p/acc_2 ")).toBe("acc_2");
+    expect(playerFromLink("https://habibka.example/p/acc_2")).toBe("acc_2");
+    expect(playerFromLink("  /?p=acc_2 ")).toBe("acc_2");
     expect(playerFromLink("https://habibka.example/m/acc_2")).toBeNull();
     expect(playerFromLink("acc_2")).toBeNull();
-    expect(isLeadersPath("/leaders")).toBe(true);
-    expect(isLeadersPath("/leaders/x")).toBe(false);
+    expect(isLeadersLocation("/", "?leaders")).toBe(true);
+    expect(isLeadersLocation("/leaders", "")).toBe(true);
+    expect(isLeadersLocation("/leaders/x", "")).toBe(false);
   });
 
   it("reads back the player of any link it makes (property)", () => {

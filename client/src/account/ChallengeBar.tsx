@@ -38,7 +38,9 @@ function Received({ challenge, left }: { readonly challenge: Challenge; readonly
   return (
     <li className="challenge incoming" data-testid="challenge-incoming" data-challenge={challenge.id}>
       <span className="challenge-text">
-        {t(challenge.rated ? "challenge.receivedRated" : "challenge.received", { name: challenge.from.name })}
+        {t(challenge.rated ? "challenge.receivedRated" : "challenge.received", {
+          name: challenge.from.name || t("account.unnamed"),
+        })}
       </span>
       <span className="clock" data-testid="challenge-countdown" title={t("challenge.left")}>
         {countdown(left)}
@@ -66,7 +68,7 @@ function Sent({ challenge, left }: { readonly challenge: Challenge; readonly lef
   const { t } = useTranslation();
   return (
     <li className="challenge outgoing" data-testid="challenge-outgoing" data-challenge={challenge.id}>
-      <span className="challenge-text">{t("challenge.sent", { name: challenge.to.name })}</span>
+      <span className="challenge-text">{t("challenge.sent", { name: challenge.to.name || t("account.unnamed") })}</span>
       <span className="clock" data-testid="challenge-countdown" title={t("challenge.left")}>
         {countdown(left)}
       </span>
@@ -89,7 +91,9 @@ function Ended({ notice, onTable }: { readonly notice: ChallengeNotice; readonly
   const key = `challenge.ended.${notice.status}${notice.sent ? "Sent" : "Received"}`;
   return (
     <li className="challenge ended" data-testid="challenge-notice" data-status={notice.status} role="status">
-      <span className="challenge-text">{t(key, { name: notice.name, code: notice.code ?? "" })}</span>
+      <span className="challenge-text">
+        {t(key, { name: notice.name || t("account.unnamed"), code: notice.code ?? "" })}
+      </span>
       {notice.status === "accepted" && notice.code && (
         <button type="button" onClick={() => onTable(notice.code!)}>
           {t("challenge.toTable")}

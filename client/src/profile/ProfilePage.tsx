@@ -52,7 +52,7 @@ function MatchLine({
           opponent.name || "—"
         )}
       </span>
-      {match.rated && <span className="badge">{t("profile.rated")}</span>}
+      {match.rated && <span className="badge">{t("account.rated")}</span>}
       {match.at !== null && (
         <time dateTime={new Date(match.at).toISOString()}>
           {new Date(match.at).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" })}
@@ -105,7 +105,7 @@ function FriendButton({
  * his «Мои партии».
  */
 export default function ProfilePage({ id, onProfile, onMatch, onLobby }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { me } = useAccount();
   const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
   const own = me?.id === id;
@@ -188,16 +188,16 @@ export default function ProfilePage({ id, onProfile, onMatch, onLobby }: Props) 
             <dd data-testid="profile-wins">{stats.wins}</dd>
             <dt>{t("profile.losses")}</dt>
             <dd data-testid="profile-losses">{stats.losses}</dd>
-            <dt>{t("profile.pots")}</dt>
-            <dd data-testid="profile-pots">
+            <dt>{t("profile.potting")}</dt>
+            <dd data-testid="profile-potting">
               {stats.potPercentage === null
                 ? "—"
-                : t("profile.potsValue", {
-                    percent: Math.round(stats.potPercentage),
-                    pots: stats.pots,
-                    strokes: stats.strokes,
+                : t("profile.percent", {
+                    percent: stats.potPercentage.toLocaleString(i18n.language, { maximumFractionDigits: 1 }),
                   })}
             </dd>
+            <dt>{t("profile.pots")}</dt>
+            <dd data-testid="profile-pots">{t("profile.potsValue", { pots: stats.pots, strokes: stats.strokes })}</dd>
           </dl>
           <FoulList fouls={stats.fouls} />
         </section>

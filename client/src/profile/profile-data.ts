@@ -31,7 +31,7 @@ export interface PlayerStats {
   readonly losses: number;
   readonly pots: number;
   readonly strokes: number;
-  /** Pots per stroke, in percent; null before the first stroke. */
+  /** The share of his strokes that scored at least one ball, in per cent; null before his first stroke. */
   readonly potPercentage: number | null;
   /** Fouls by the clause that made them, the most frequent first. */
   readonly fouls: readonly (readonly [clause: string, count: number])[];
@@ -86,7 +86,7 @@ function readStats(value: unknown): PlayerStats | null {
     losses: readCount(s.losses),
     pots,
     strokes,
-    potPercentage: given ?? (strokes > 0 ? (100 * pots) / strokes : null),
+    potPercentage: strokes > 0 && given !== null ? Math.min(100, Math.max(0, given)) : null,
     fouls,
   };
 }

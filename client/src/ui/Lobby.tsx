@@ -9,6 +9,7 @@ import {
 import { PUBLIC_SHOT_CLOCK_DEFAULT, SHOT_CLOCK_CHOICES, TABLE_CODE_PATTERN } from "@habibka/shared/protocol";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { RatingMark } from "../account/RatingMark.tsx";
 import type { CreateTarget, SessionTarget } from "../net/session-target.ts";
 import { useLobby } from "../net/use-lobby.ts";
 import { NameField } from "./NameField.tsx";
@@ -263,7 +264,21 @@ export function Lobby({
             return (
               <li key={table.code} data-testid={`lobby-table-${table.code}`}>
                 <span className="code">{table.code}</span>
-                <span className="who">{[0, 1].map((s) => table.players[s] ?? t("lobby.freeSeat")).join(" — ")}</span>
+                <span className="who">
+                  {([0, 1] as const).map((s) => (
+                    <span key={s} className="seat-name">
+                      {s === 1 && " — "}
+                      {table.players[s] ?? t("lobby.freeSeat")}
+                      {table.ratings?.[s] && (
+                        <>
+                          {" "}
+                          <RatingMark rating={table.ratings[s]} testId={`lobby-rating-${table.code}-${s}`} />
+                        </>
+                      )}
+                    </span>
+                  ))}
+                </span>
+                {table.rated && <span className="badge">{t("account.rated")}</span>}
                 <span className="score">{(table.score.length ? table.score : [0, 0]).join(" : ")}</span>
                 <span className="phase">{t(`lobby.phase.${table.phase}`, { defaultValue: table.phase })}</span>
                 <span className="spectators">{t("lobby.spectators", { count: table.spectators })}</span>
