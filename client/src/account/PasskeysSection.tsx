@@ -26,7 +26,12 @@ export function PasskeysSection({ me }: Props) {
   const { t, i18n } = useTranslation();
   const [keys, setKeys] = useState<readonly Passkey[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState<{ readonly text: string; readonly bad: boolean } | null>(null);
+  /** What the last action came to, said under its own button. */
+  const [said, setSaid] = useState<{
+    readonly text: string;
+    readonly bad: boolean;
+    readonly after: "add" | "sign-in";
+  } | null>(null);
   const supported = passkeysSupported();
 
   const reload = useCallback(async () => {
@@ -51,10 +56,10 @@ export function PasskeysSection({ me }: Props) {
     const answer = await addPasskey();
     setBusy(false);
     if (!answer.ok) {
-      setSaid({ text: failure(answer), bad: true });
+      setSaid({ text: failure(answer), bad: true, after: "add" });
       return;
     }
-    setSaid({ text: t("passkeys.added"), bad: false });
+    setSaid({ text: t("passkeys.added"), bad: false, after: "add" });
     void account.refreshMe();
     void reload();
   }
@@ -62,7 +67,7 @@ export function PasskeysSection({ me }: Props) {
   async function remove(id: string) {
     const answer = await removePasskey(id);
     if (!answer.ok) {
-      setSaid({ text: problemText(t, answer.problem), bad: true });
+      setSaid({ text: problemText(t, answer.problem), bad: true, after: "add" });
       return;
     }
     void account.refreshMe();
@@ -79,8 +84,15 @@ export function PasskeysSection({ me }: Props) {
       return;
     }
     setBusy(false);
-    setSaid({ text: failure(answer), bad: true });
+    setSaid({ text: failure(answer), bad: true, after: "sign-in" });
   }
+
+  const status = (after: "add" | "sign-in") =>
+    said?.after === after && (
+      <p className={said.bad ? "hint bad" : "hint"} role="status" data-testid="passkey-status">
+        {said.text}
+      </p>
+    );
 
   return (
     <section className="passkeys" aria-labelledby="passkeys-title" data-testid="passkeys">
@@ -110,24 +122,22 @@ export function PasskeysSection({ me }: Props) {
       )}
       <button
         type="button"
-        className="primary"
+        // The account's first passkey is what this menu most wants of a player; a second one, less.
+        className={keys?.length === 0 ? "primary" : undefined}
         data-testid="add-passkey"
         disabled={busy || !supported}
         onClick={() => void add()}
       >
         {t("passkeys.add")}
       </button>
+      {status("add")}
       <h3>{t("passkeys.signInTitle")}</h3>
       <p className="hint">{t("passkeys.signInWhat")}</p>
       {me.passkeys === 0 && <p className="hint warning">{t("passkeys.signInLoses")}</p>}
       <button type="button" data-testid="passkey-sign-in" disabled={busy || !supported} onClick={() => void signIn()}>
         {t("passkeys.signIn")}
       </button>
-      {said && (
-        <p className={said.bad ? "hint bad" : "hint"} role="status" data-testid="passkey-status">
-          {said.text}
-        </p>
-      )}
+      {status("sign-in")}
     </section>
   );
 }

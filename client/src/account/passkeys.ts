@@ -2,6 +2,7 @@ import {
   browserSupportsWebAuthn,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
   startAuthentication,
   startRegistration,
 } from "@simplewebauthn/browser";
@@ -38,6 +39,29 @@ function readPasskeys(value: unknown): Passkey[] | null {
   });
 }
 
+/**
+ * COSE algorithms whose keys or signatures are too large for the server's 4 KiB request bodies (ML-DSA, the
+ * post-quantum ones: a 1.3–2.6 KB key, a 2.4–4.6 KB signature). Chromium offers ML-DSA-44 when the server
+ * lists it, and a passkey made with it could not sign in; the device is asked for another kind instead.
+ */
+const TOO_LARGE_ALGORITHMS = new Set([-48, -49, -50]);
+
+/** Registration options with only the algorithms whose answers fit a request. */
+function fitting(options: PublicKeyCredentialCreationOptionsJSON): PublicKeyCredentialCreationOptionsJSON {
+  const params = options.pubKeyCredParams.filter((p) => !TOO_LARGE_ALGORITHMS.has(p.alg));
+  return params.length > 0 ? { ...options, pubKeyCredParams: params } : options;
+}
+
+/**
+ * The registration answer without the fields the browser adds for the site's convenience (`publicKey`,
+ * `publicKeyAlgorithm`, `authenticatorData`): each repeats what `attestationObject` holds, which is what the
+ * server verifies, and together they nearly double the request.
+ */
+function trimmed(response: RegistrationResponseJSON): RegistrationResponseJSON {
+  const { publicKey: _key, publicKeyAlgorithm: _algorithm, authenticatorData: _data, ...kept } = response.response;
+  return { ...response, response: kept };
+}
+
 /** Options are the server's to shape; the ceremony reads them, so only their being an object is checked. */
 function readOptions<T>(value: unknown): T | null {
   const options = record(value);
@@ -69,9 +93,9 @@ export async function addPasskey(): Promise<CeremonyAnswer<number>> {
     readOptions<PublicKeyCredentialCreationOptionsJSON>,
   );
   if (!options.ok) return options;
-  let response: Awaited<ReturnType<typeof startRegistration>>;
+  let response: RegistrationResponseJSON;
   try {
-    response = await startRegistration({ optionsJSON: options.value });
+    response = trimmed(await startRegistration({ optionsJSON: fitting(options.value) }));
   } catch (error) {
     return { ok: false, ceremony: ceremonyProblem(error) };
   }
