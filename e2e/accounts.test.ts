@@ -218,7 +218,10 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
           expect(await leaders.locator("tbody tr").count()).toBe(2);
           expect(await page.getByTestId(`leader-${annaId}`).textContent()).toContain(String(Math.round(annaRating)));
           await page.screenshot({ path: shot(`leaders-${screen}-${language}`) });
-          await page.getByTestId(`leader-${screen === "laptop" ? borisId : annaId}`).getByRole("link").click();
+          await page
+            .getByTestId(`leader-${screen === "laptop" ? borisId : annaId}`)
+            .getByRole("link")
+            .click();
           await page.getByTestId("profile-stats").waitFor();
           await page.screenshot({ path: shot(`profile-${screen}-${language}`), fullPage: true });
         }

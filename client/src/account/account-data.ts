@@ -123,7 +123,7 @@ export function readMe(value: unknown): Me | null {
   return { id, name: readName(m.name), rating: readRating(m.rating), passkeys: readCount(m.passkeys) };
 }
 
-export function readPlayerRef(value: unknown): PlayerRef | null {
+function readPlayerRef(value: unknown): PlayerRef | null {
   const p = record(value);
   const id = readId(p?.id);
   return p && id ? { id, name: readName(p.name) ?? "" } : null;

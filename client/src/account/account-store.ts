@@ -20,7 +20,7 @@ import { followLiveEvents } from "./live-events.ts";
  * screen; a plain object with subscribe/getState, read by React through useSyncExternalStore.
  */
 
-export type AccountStatus = "loading" | "ready" | "offline";
+type AccountStatus = "loading" | "ready" | "offline";
 
 /** A challenge that ended, said in words until the player closes it. */
 export interface ChallengeNotice {

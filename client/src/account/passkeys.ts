@@ -23,7 +23,7 @@ export interface Passkey {
 }
 
 /** What went wrong in the browser, apart from the server's refusals. */
-export type CeremonyProblem = "unsupported" | "cancelled" | "already-registered" | "failed";
+type CeremonyProblem = "unsupported" | "cancelled" | "already-registered" | "failed";
 
 export type CeremonyAnswer<T> = ApiAnswer<T> | { readonly ok: false; readonly ceremony: CeremonyProblem };
 

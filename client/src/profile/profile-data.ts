@@ -15,7 +15,7 @@ import {
  * field as the account's answers are (src/account/account-data.ts); loaded with their pages.
  */
 
-export type MatchResult = "win" | "loss" | "unfinished";
+type MatchResult = "win" | "loss" | "unfinished";
 
 export interface ProfileMatch {
   readonly matchId: string;
