@@ -115,7 +115,7 @@ export function guardWrites(origin: SiteOrigin, limits: AccountLimits) {
     if (!WRITES.has(req.method) || req.path.startsWith("/practice/")) return next();
     const session = sessionOf(res);
     if (!session) {
-      refuse(res, 401, "no-session", "this needs the session cookie: open the site (GET /api/me) first");
+      refuse(res, 401, "no-session", "this needs the session cookie: open the site first, which gives one");
       return;
     }
     if (!origin.accepts(req.headers.origin)) {

@@ -173,6 +173,6 @@ async function answerPasskey(res: Response, answer: () => Promise<void>): Promis
 /** A reading route that is about the signed-in account: `401 no-session` without one. */
 export function requireSession(res: Response) {
   const session = sessionOf(res);
-  if (!session) refuse(res, 401, "no-session", "this needs the session cookie: open the site (GET /api/me) first");
+  if (!session) refuse(res, 401, "no-session", "this needs the session cookie: open the site first, which gives one");
   return session;
 }

@@ -234,7 +234,7 @@ async function admitMatchmaking(
       res,
       401,
       "account-required",
-      "a seat at a rated table is for a player with an account: open the site first (GET /api/me), then come with its cookie",
+      "a seat at a rated table is for a player with an account: open the site first, then come with its cookie",
       CORS,
     );
     return false;

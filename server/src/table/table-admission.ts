@@ -36,7 +36,7 @@ const REFUSALS = {
   "spectators-full": { code: "spectators-full", message: "spectators are full" },
   "account-required": {
     code: "account-required",
-    message: "a seat at a rated table is for a player with an account: open the site first (GET /api/me)",
+    message: "a seat at a rated table is for a player with an account: open the site first",
   },
   "not-your-seat": { code: "not-your-seat", message: "this seat belongs to another account" },
 } as const;

@@ -353,6 +353,9 @@ export function serverPerSuite(options: Parameters<typeof startTestServer>[0], c
     get server() {
       return current().server;
     },
+    get accounts() {
+      return current().accounts;
+    },
     stop: () => current().stop(),
   };
 }

@@ -1,5 +1,6 @@
 import type { Server } from "@colyseus/core";
 import type { EngineName } from "@habibka/shared/physics";
+import type { Accounts } from "../../src/accounts/accounts.ts";
 import { createGameServer, type GameServerOptions } from "../../src/game-server.ts";
 import { createLogger, type Logger } from "../../src/logger.ts";
 import {
@@ -46,6 +47,7 @@ export interface RunningServer {
   readonly port: number;
   readonly httpUrl: string;
   readonly server: Server;
+  readonly accounts: Accounts;
   stop(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startTestServer(
     port,
     httpUrl: `http://127.0.0.1:${port}`,
     server: game.server,
+    accounts: game.accounts,
     stop: () => game.server.gracefullyShutdown(false),
   };
 }

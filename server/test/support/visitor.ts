@@ -18,6 +18,16 @@ export interface Answer<T = unknown> {
   readonly text: string;
 }
 
+/** A live event stream as a test reads it. */
+export interface EventStream {
+  readonly status: number;
+  readonly events: { readonly type: string; readonly data: unknown }[];
+  /** Comment lines received (the opening one and the heartbeats). */
+  comments: number;
+  ended: boolean;
+  close(): void;
+}
+
 export class Visitor {
   readonly url: string;
   /** The session cookie's value, or undefined before the first visit and after a sign-out. */
@@ -81,6 +91,56 @@ export class Visitor {
       );
       req.on("error", reject);
       req.end(text);
+    });
+  }
+
+  /**
+   * Opens the live event stream (`GET /api/me/events`) as an EventSource would: resolves once the server
+   * answered, with the status, the events as they arrive, and a way to close it.
+   */
+  openEvents(): Promise<EventStream> {
+    return new Promise((resolve, reject) => {
+      const req = request(new URL("/api/me/events", this.url), {
+        localAddress: this.from,
+        headers: {
+          Accept: "text/event-stream",
+          ...(this.session ? { Cookie: `habibka_session=${this.session}` } : {}),
+        },
+      });
+      req.on("response", (res) => {
+        const stream: EventStream = {
+          status: res.statusCode ?? 0,
+          events: [],
+          comments: 0,
+          ended: false,
+          close: () => req.destroy(),
+        };
+        let buffer = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          buffer += chunk;
+          let end = buffer.indexOf("\n\n");
+          while (end >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const lines = block.split("\n");
+            const type = lines.find((line) => line.startsWith("event: "))?.slice(7);
+            const data = lines.find((line) => line.startsWith("data: "))?.slice(6);
+            if (type && data !== undefined) stream.events.push({ type, data: JSON.parse(data) });
+            else if (lines.some((line) => line.startsWith(":"))) stream.comments++;
+            end = buffer.indexOf("\n\n");
+          }
+        });
+        res.on("end", () => {
+          stream.ended = true;
+        });
+        res.on("close", () => {
+          stream.ended = true;
+        });
+        resolve(stream);
+      });
+      req.on("error", (error) => (error.message === "socket hang up" ? undefined : reject(error)));
+      req.end();
     });
   }
 
