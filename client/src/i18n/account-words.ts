@@ -24,6 +24,10 @@ export const ruAccountWords = {
     nameOfferDrop: "Другое имя",
     leaders: "Лучшие игроки",
     allMyMatches: "Все мои партии, рейтинг и штрафы",
+    seatNeedsAccount:
+      "За рейтинговым столом сидят только игроки с аккаунтом, а этот браузер не хранит его (cookie отключены?). Смотреть партию можно и так.",
+    seatOfAnother:
+      "Это место за столом принадлежит другому аккаунту: в этом браузере вы вошли под другим. Смотреть партию можно.",
   },
 } as const;
 
@@ -49,5 +53,9 @@ export const enAccountWords: Widen<typeof ruAccountWords> = {
     nameOfferDrop: "Another name",
     leaders: "Top players",
     allMyMatches: "All my matches, rating and fouls",
+    seatNeedsAccount:
+      "Only players with an account sit at a rated table, and this browser keeps none (cookies off?). You can still watch the match.",
+    seatOfAnother:
+      "This seat belongs to another account: this browser is signed in to a different one. You can watch the match.",
   },
 };
