@@ -219,6 +219,35 @@ describe("the page's account", () => {
     }
   });
 
+  it("lets a background tab's stream go after a minute, and opens it again, reading what was missed, when seen", async () => {
+    const listeners = new Map<string, () => void>();
+    const page = {
+      visibilityState: "visible",
+      addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
+      removeEventListener: (type: string) => listeners.delete(type),
+    };
+    vi.stubGlobal("document", page);
+    const { stream } = await started({});
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      page.visibilityState = "hidden";
+      listeners.get("visibilitychange")?.();
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(stream.closed).toBe(false);
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(stream.closed).toBe(true);
+      page.visibilityState = "visible";
+      listeners.get("visibilitychange")?.();
+      expect(FakeEventSource.opened).toHaveLength(2);
+      calls = [];
+      FakeEventSource.opened[1]!.open();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls).toEqual(["GET /api/challenges", "GET /api/friends"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("keeps a new name only when the server takes it", async () => {
     const { store } = await started({
       "PATCH /api/me": () => ({ status: 400, body: { error: "bad-options", message: "name: enter a name" } }),
