@@ -65,8 +65,8 @@ function FriendLine({ friend, onProfile, onWatch }: { readonly friend: Friend } 
 }
 
 /**
- * The lobby's friends: each with whether he is on the site and at which table (watched in one tap), a
- * challenge, removal; and a friend added by his profile's link. The list follows the live events, and is
+ * The lobby's friends, under the player's name: each with whether he is on the site and at which table
+ * (watched in one tap), a challenge, removal; and a friend added by his profile's link. The list follows the live events, and is
  * read again now and then.
  */
 export default function FriendsCard({ onProfile, onWatch }: Props) {
@@ -101,7 +101,7 @@ export default function FriendsCard({ onProfile, onWatch }: Props) {
   }
 
   return (
-    <section className="card friends" aria-labelledby="friends-title" data-testid="friends">
+    <section className="friends" aria-labelledby="friends-title" data-testid="friends">
       <h2 id="friends-title">{t("friends.title")}</h2>
       {friends === null && <p className="hint">{t("friends.loading")}</p>}
       {friends?.length === 0 && <p className="hint">{t("friends.none")}</p>}

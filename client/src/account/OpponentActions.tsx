@@ -36,7 +36,7 @@ function readOpponent(matchId: string) {
  * and a rematch challenge. Shown to the two players only (the opponent is read from the viewer's own
  * profile), and not for a match against the computer or a visitor without an account.
  */
-export function OpponentActions({ matchId, onProfile }: Props) {
+export default function OpponentActions({ matchId, onProfile }: Props) {
   const { t } = useTranslation();
   const { me, friends } = useAccount();
   const [opponent, setOpponent] = useState<Opponent | null>(null);

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { myMatchIds } from "../account/my-match-ids.ts";
 import { useAccount } from "../account/use-account.ts";
@@ -59,8 +59,7 @@ function newestFirst(a: MatchSummaryShown, b: MatchSummaryShown): number {
 
 export default function MatchHistory({ onOpenMatch, onMyProfile }: Props) {
   const { t } = useTranslation();
-  const { status, me } = useAccount();
-  const accountId = me?.id ?? null;
+  const accountId = useAccount().me?.id ?? null;
   const endpoint = gameServerEndpoint();
   const [mine, setMine] = useState<readonly MatchSummaryShown[] | null>(null);
   const [page, setPage] = useState<HistoryPage | null>(null);
@@ -68,16 +67,33 @@ export default function MatchHistory({ onOpenMatch, onMyProfile }: Props) {
   const [player, setPlayer] = useState("");
   const [filter, setFilter] = useState("");
 
+  // The matches this browser remembers are shown at once; the account's, from every device, replace them
+  // once the server has said who this is, if there are any others.
+  const fromAccount = useRef(false);
   useEffect(() => {
-    if (status === "loading") return;
     let current = true;
-    void myMatchIds(accountId, myMatches())
-      .then((ids) => fetchMyMatches(endpoint, ids))
-      .then((found) => current && setMine([...(found?.matches ?? [])].sort(newestFirst)));
+    void fetchMyMatches(endpoint, myMatches()).then((found) => {
+      if (current && !fromAccount.current) setMine([...(found?.matches ?? [])].sort(newestFirst));
+    });
     return () => {
       current = false;
     };
-  }, [endpoint, status, accountId]);
+  }, [endpoint]);
+  useEffect(() => {
+    if (!accountId) return;
+    let current = true;
+    const remembered = myMatches();
+    void myMatchIds(accountId, remembered).then(async (ids) => {
+      if (!current || (ids.length === remembered.length && ids.every((id) => remembered.includes(id)))) return;
+      const found = await fetchMyMatches(endpoint, ids);
+      if (!current || !found) return;
+      fromAccount.current = true;
+      setMine([...found.matches].sort(newestFirst));
+    });
+    return () => {
+      current = false;
+    };
+  }, [endpoint, accountId]);
 
   useEffect(() => {
     let current = true;

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { OpponentActions } from "../account/OpponentActions.tsx";
 import { gameServerEndpoint } from "../net/endpoint.ts";
 import { MatchPlayer } from "./MatchPlayer.tsx";
 import { fetchMatchPage, type MatchPageData, matchPath, type PageShot, scoreAfter } from "./match-data.ts";
@@ -21,6 +20,9 @@ interface Props {
   /** Opens a player's profile (the opponent's, from this match). */
   readonly onProfile: (id: string) => void;
 }
+
+// What its two players may do about each other (friends, a rematch) loads after the match itself.
+const OpponentActions = lazy(() => import("../account/OpponentActions.tsx"));
 
 /** How often a live match is read again: less than a shot takes to play; an unchanged match costs a 304 without a body. */
 const LIVE_POLL_MS = 3_000;
@@ -185,7 +187,9 @@ export default function MatchPage({ id, shot, onLobby, onTable, onProfile }: Pro
             )}
           </p>
         )}
-        <OpponentActions matchId={id} onProfile={onProfile} />
+        <Suspense fallback={null}>
+          <OpponentActions matchId={id} onProfile={onProfile} />
+        </Suspense>
       </header>
       <MatchPlayer
         shots={data.shots}

@@ -24,7 +24,7 @@ interface Props {
   readonly offeredName: string | null;
   readonly onOfferedName: (take: boolean) => void;
   readonly onLeaders: () => void;
-  /** The player's friends, after his name. */
+  /** The player's friends, under his name. */
   readonly friends?: ReactNode;
   readonly onOpen: (target: SessionTarget) => void;
   /** Opens the practice table (no name needed: nobody else sees it). */
@@ -109,8 +109,8 @@ export function Lobby({
         <button type="button" className="link leaders-link" data-testid="lobby-leaders" onClick={onLeaders}>
           {t("account.leaders")}
         </button>
+        {friends}
       </section>
-      {friends}
 
       <form className="card" onSubmit={create} aria-labelledby="create-title">
         <h2 id="create-title">{t("lobby.createTitle")}</h2>
