@@ -59,7 +59,7 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
       );
       code = (await anna.getByTestId("table-code").textContent())!.replace(/\D/g, "");
       expect((await accountAnswer(anna)).name).toBe("Анна");
-      await expect.poll(() => anna.getByTestId("account-name").textContent()).toBe("Анна");
+      await expect.poll(() => anna.getByTestId("account-name").textContent(), { timeout: 10_000 }).toBe("Анна");
     });
 
     await stage("the lobby lists the rated table with Anna's rating, and Boris sits from it", async () => {
@@ -107,7 +107,9 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
       expect(borisAfter.rating.value).toBeLessThan(1500);
       annaRating = annaAfter.rating.value;
       // The header and the table follow the settlement.
-      await expect.poll(() => anna.getByTestId("account-rating").textContent()).toBe(`${Math.round(annaRating)}?`);
+      await expect
+        .poll(() => anna.getByTestId("account-rating").textContent(), { timeout: 15_000 })
+        .toBe(`${Math.round(annaRating)}?`);
       await expect
         .poll(() => boris.getByTestId("rating-1").textContent(), { timeout: 15_000 })
         .toBe(`${Math.round(borisAfter.rating.value)}?`);
@@ -133,19 +135,20 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
 
       await openAccountMenu(boris);
       const link = await boris.getByTestId("my-profile-link").inputValue();
-      await boris.screenshot({ path: shot("menu-phone-en") });
       await press(boris, "account-button");
       await anna.getByTestId("friend-link").fill(link);
       await anna.getByTestId("friend-add").click();
       const line = anna.getByTestId(`friend-${borisId}`);
       await line.waitFor();
       // Boris has the site open: he is online.
-      await expect.poll(() => line.getAttribute("data-online")).toBe("true");
+      await expect.poll(() => line.getAttribute("data-online"), { timeout: 10_000 }).toBe("true");
+      await anna.screenshot({ path: shot("friends-laptop-ru") });
     });
 
     await stage("Anna challenges Boris from her friends; he sees it at once on another page and accepts", async () => {
       await anna.getByTestId(`friend-challenge-${borisId}`).click();
       await anna.getByTestId("challenge-outgoing").waitFor();
+      await anna.screenshot({ path: shot("challenge-sent-laptop-ru") });
       const received = boris.getByTestId("challenge-incoming");
       await received.waitFor({ timeout: 15_000 });
       expect(await received.textContent()).toContain("Анна challenges you");
@@ -176,7 +179,7 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
       await anna.getByTestId("add-passkey").click();
       await anna.getByTestId("passkey").waitFor();
       expect((await accountAnswer(anna)).passkeys).toBe(1);
-      await anna.screenshot({ path: shot("menu-laptop-ru") });
+      await anna.screenshot({ path: shot("menu-passkey-added-laptop-ru") });
 
       const carol = await env.newPage(PHONE);
       const carolKeys = await addAuthenticator(carol);
@@ -186,6 +189,7 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
       await openAccountMenu(carol);
       // This browser's own anonymous account has no passkey: signing in elsewhere leaves it behind.
       await carol.getByTestId("passkeys").getByText("нет ключа доступа").first().waitFor();
+      await carol.screenshot({ path: shot("menu-sign-in-phone-ru") });
       await press(carol, "passkey-sign-in");
       await waitFor(
         "Anna's account in the new browser",
@@ -196,7 +200,6 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
       expect((await accountAnswer(carol)).rating).toMatchObject({ games: 1, value: annaRating });
 
       await openAccountMenu(carol);
-      await carol.screenshot({ path: shot("menu-phone-ru") });
       await press(carol, "my-profile");
       const played = carol.getByTestId(`profile-match-${matchId}`);
       await played.waitFor();
@@ -205,7 +208,7 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
       await carol.screenshot({ path: shot("profile-own-phone-ru"), fullPage: true });
     });
 
-    await stage("the profile and the leaderboard on both screens, in both languages", async () => {
+    await stage("the account menu, a profile and the leaderboard on both screens, in both languages", async () => {
       for (const [page, screen] of [
         [anna, "laptop"],
         [boris, "phone"],
@@ -224,6 +227,10 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
             .click();
           await page.getByTestId("profile-stats").waitFor();
           await page.screenshot({ path: shot(`profile-${screen}-${language}`), fullPage: true });
+          await openAccountMenu(page);
+          await page.getByTestId("passkeys").waitFor();
+          await page.screenshot({ path: shot(`menu-${screen}-${language}`) });
+          await press(page, "account-button");
         }
       }
       // Boris's profile as Anna sees it: the friend she added, a loss, the rated match.

@@ -69,11 +69,13 @@ function SessionView({ session, target, guest, onLobby, onMatch }: ViewProps) {
     if (state.code) rememberTableMatch(state.code, playing);
   }, [playing, state.code]);
 
-  // A finished match may have moved the player's rating: the header reads it again.
-  const finished = state.role === "player" && state.snapshot.phase === "finished";
+  // A finished rated match moves the player's rating once it is settled, which the table shows on his seat:
+  // the header reads the account again then.
+  const seatRating = state.seat === null ? undefined : state.snapshot.players[state.seat]?.rating?.value;
+  const finishedAt = state.role === "player" && state.snapshot.phase === "finished" ? `rating ${seatRating}` : "";
   useEffect(() => {
-    if (finished) void account.refreshMe();
-  }, [finished]);
+    if (finishedAt) void account.refreshMe();
+  }, [finishedAt]);
 
   const { status } = state;
   if (target.kind === "join" && status.kind === "error" && status.code === "no-such-table") {
