@@ -52,12 +52,13 @@ function FriendLine({ friend, onProfile, onWatch }: { readonly friend: Friend } 
         <ChallengeButton to={friend.id} label={t("friends.challenge")} testId={`friend-challenge-${friend.id}`} />
         <button
           type="button"
-          className="link friend-remove"
+          className="friend-remove"
           data-testid={`friend-remove-${friend.id}`}
           aria-label={t("friends.removeNamed", { name: friend.name })}
+          title={t("friends.removeNamed", { name: friend.name })}
           onClick={() => void account.removeFriend(friend.id)}
         >
-          {t("friends.remove")}
+          ×
         </button>
       </span>
     </li>
