@@ -12,8 +12,9 @@ import { tableInfo, waitFor } from "./support/table-page.ts";
  * English): each has an account from the first visit and names it in the lobby; a rated table found in the
  * lobby with the ratings beside the names, a resignation that moves both ratings once; friends added from a
  * match's page and by a profile's link; a challenge from the friends list, seen at once on another page and
- * accepted into one table; and a passkey that carries Anna's account, its history and rating to a third
- * browser. The account menu, profile and leaderboard are photographed on both screens in both languages.
+ * accepted into one table; a passkey that carries Anna's account, its history and rating to a third
+ * browser; and signing out everywhere from there, which her laptop follows by itself. The account menu,
+ * profile and leaderboard are photographed on both screens in both languages.
  */
 
 const shot = (name: string) => `${SCREENSHOT_DIR}/accounts-${name}.png`;
@@ -37,6 +38,7 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
   it("two players and a third browser, from the first visit to a passkey", { timeout: 8 * STAGE_MS }, async () => {
     let anna: Page;
     let boris: Page;
+    let carol: Page;
     let annaId = "";
     let borisId = "";
     let code = "";
@@ -181,7 +183,7 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
       expect((await accountAnswer(anna)).passkeys).toBe(1);
       await anna.screenshot({ path: shot("menu-passkey-added-laptop-ru") });
 
-      const carol = await env.newPage(PHONE);
+      carol = await env.newPage(PHONE);
       const carolKeys = await addAuthenticator(carol);
       expect(await copyPasskeys(annaKeys, carolKeys)).toBe(1);
       await carol.goto(env.url);
@@ -237,6 +239,27 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
       expect(await anna.getByTestId("unfriend").count()).toBe(1);
       expect(await anna.getByTestId(`profile-match-${matchId}`).getAttribute("data-result")).toBe("loss");
       expect(await anna.getByTestId("profile-losses").textContent()).toBe("1");
+    });
+
+    await stage("signing out everywhere from the third browser ends Anna's session on her laptop too", async () => {
+      await openAccountMenu(carol);
+      await press(carol, "sign-out-everywhere");
+      // The account has a passkey: the question is asked without the warning that it would be lost.
+      expect(await carol.getByTestId("sign-out-warning").textContent()).toContain("ключом доступа");
+      await press(carol, "sign-out-yes");
+      await waitFor(
+        "a new account in the third browser",
+        () => accountOf(carol),
+        (id) => id !== annaId,
+      );
+      // The laptop's stream is closed with the session: the page, left as it was, finds itself someone new
+      // and starts over by itself.
+      await waitFor(
+        "a new account on the laptop",
+        () => accountOf(anna),
+        (id) => id !== annaId,
+        30_000,
+      );
     });
   });
 });
