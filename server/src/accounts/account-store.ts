@@ -15,7 +15,7 @@ export interface Account {
   readonly version: number;
 }
 
-export interface AccountStats {
+interface AccountStats {
   readonly wins: number;
   readonly losses: number;
   readonly pots: number;
