@@ -101,14 +101,15 @@ afterEach(() => {
 });
 
 describe("the page's account", () => {
-  it("reads who this is, then follows the live events and reads the challenges and friends when they open", async () => {
+  it("reads who this is, then follows the live events and reads the challenges when they open", async () => {
     const { store, stream } = await started({
       "GET /api/challenges": { status: 200, body: { incoming: [FROM_BORIS], outgoing: [] } },
     });
-    expect(store.getState()).toMatchObject({ status: "ready", me: { id: "anna", name: "Анна" }, friends: [] });
+    expect(store.getState()).toMatchObject({ status: "ready", me: { id: "anna", name: "Анна" }, friends: null });
     expect(store.getState().incoming.map((c) => c.id)).toEqual(["c1"]);
     expect(stream.url).toMatch(/\/api\/me\/events$/);
-    expect(calls).toEqual(["GET /api/me", "GET /api/challenges", "GET /api/friends"]);
+    // Friends are read only by a page that shows them.
+    expect(calls).toEqual(["GET /api/me", "GET /api/challenges"]);
   });
 
   it("plays on without an account when the server cannot say who this is, and opens no stream", async () => {
@@ -242,7 +243,7 @@ describe("the page's account", () => {
       calls = [];
       FakeEventSource.opened[1]!.open();
       await vi.advanceTimersByTimeAsync(0);
-      expect(calls).toEqual(["GET /api/challenges", "GET /api/friends"]);
+      expect(calls).toEqual(["GET /api/challenges"]);
     } finally {
       vi.useRealTimers();
     }
@@ -267,6 +268,7 @@ describe("the page's account", () => {
       },
       "DELETE /api/friends/boris": { status: 204 },
     });
+    await store.refreshFriends();
     expect(store.getState().friends).toHaveLength(1);
     await store.removeFriend("boris");
     expect(store.getState().friends).toEqual([]);

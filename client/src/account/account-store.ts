@@ -96,9 +96,10 @@ export class AccountStore {
     this.#stopEvents = followLiveEvents({
       onOpen: () => {
         void this.refreshChallenges();
-        void this.refreshFriends();
+        // Friends are read by the pages that show them; one shown meanwhile may have missed a change.
+        if (this.#state.friends !== null) void this.refreshFriends();
       },
-      onRefused: () => void this.#checkIdentity(),
+      onRefused: () => void this.refreshMe(),
       events: {
         challenge: (data) => this.#onChallenge(data),
         "challenge-update": (data) => this.#onChallengeUpdate(data),
@@ -107,24 +108,21 @@ export class AccountStore {
     });
   }
 
-  /**
-   * The stream was refused: if this browser's session was ended from another device, `GET /api/me` now
-   * answers a new account, and the page starts over as it.
-   */
-  async #checkIdentity(): Promise<void> {
-    const answer = await apiCall("GET", "/api/me", readMe);
-    if (answer.ok && answer.value.id !== this.#state.me?.id) window.location.reload();
-  }
-
   stop(): void {
     this.#stopEvents?.();
     this.#stopEvents = null;
   }
 
-  /** Reads the account again (its passkeys' count after one was added or removed). */
+  /**
+   * Reads the account again: its rating after a match, its passkeys after one was added. If this browser is
+   * someone else now (its session ended from another device, so `GET /api/me` made a new account; another tab
+   * signed in with a passkey), everything on the page was the other account's: it starts over.
+   */
   async refreshMe(): Promise<void> {
     const answer = await apiCall("GET", "/api/me", readMe);
-    if (answer.ok && answer.value.id === this.#state.me?.id) this.#set({ me: answer.value });
+    if (!answer.ok) return;
+    if (answer.value.id === this.#state.me?.id) this.#set({ me: answer.value });
+    else if (this.#state.me) window.location.reload();
   }
 
   async rename(name: string): Promise<ApiAnswer<Me>> {
