@@ -24,10 +24,8 @@ export const ruAccountWords = {
     nameOfferDrop: "Другое имя",
     leaders: "Лучшие игроки",
     allMyMatches: "Все мои партии, рейтинг и штрафы",
-    seatNeedsAccount:
-      "За рейтинговым столом сидят только игроки с аккаунтом, а этот браузер не хранит его (cookie отключены?). Смотреть партию можно и так.",
-    seatOfAnother:
-      "Это место за столом принадлежит другому аккаунту: в этом браузере вы вошли под другим. Смотреть партию можно.",
+    seatNeedsAccount: "За рейтинговым столом играют только с аккаунтом, а этот браузер его не хранит. Смотреть можно.",
+    seatOfAnother: "Это место принадлежит другому аккаунту. Смотреть партию можно.",
   },
 } as const;
 
@@ -53,9 +51,7 @@ export const enAccountWords: Widen<typeof ruAccountWords> = {
     nameOfferDrop: "Another name",
     leaders: "Top players",
     allMyMatches: "All my matches, rating and fouls",
-    seatNeedsAccount:
-      "Only players with an account sit at a rated table, and this browser keeps none (cookies off?). You can still watch the match.",
-    seatOfAnother:
-      "This seat belongs to another account: this browser is signed in to a different one. You can watch the match.",
+    seatNeedsAccount: "Only accounts sit at a rated table, and this browser keeps none. You can watch.",
+    seatOfAnother: "This seat belongs to another account. You can watch the match.",
   },
 };
