@@ -157,18 +157,17 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
       expect(await boris.getByTestId("challenge-countdown").textContent()).toMatch(/^[12]:\d\d$/);
       await boris.screenshot({ path: shot("challenge-phone-en") });
       await press(boris, "challenge-accept");
-      const annaAt = await waitFor(
-        "Anna seated at the challenge's table",
-        () => tableInfo(anna),
-        (i) => i?.role === "player" && i.seat === "0",
-      );
-      const borisAt = await waitFor(
-        "Boris seated at the challenge's table",
-        () => tableInfo(boris),
-        (i) => i?.role === "player" && i.seat === "1",
-      );
-      expect(annaAt?.phase).toBe("lag");
-      expect(borisAt?.phase).toBe("lag");
+      // Each is seated in his own seat, the challenger in seat 0, and the match begins with the lag.
+      for (const [page, seat] of [
+        [anna, "0"],
+        [boris, "1"],
+      ] as const) {
+        await waitFor(
+          `seat ${seat} taken at the challenge's table`,
+          () => tableInfo(page),
+          (i) => i?.role === "player" && i.seat === seat && i.phase === "lag",
+        );
+      }
       const codeOf = async (page: Page) => (await page.getByTestId("table-code").textContent())?.replace(/\D/g, "");
       const annaCode = await codeOf(anna);
       expect(await codeOf(boris)).toBe(annaCode);
