@@ -160,10 +160,12 @@ describe("a match's page: the history, the replay, a shot's link and its scenari
           () => tableInfo(boris),
           (i) => i?.phase === "finished",
         );
-        // The players' own browsers list it as theirs.
+        // The players' own browsers list it as theirs (the lobby's history loads after its first paint).
         await anna.goto(game.url);
         await expect
-          .poll(() => anna.getByTestId("my-matches").locator(`[data-testid="history-${matchId}"]`).count())
+          .poll(() => anna.getByTestId("my-matches").locator(`[data-testid="history-${matchId}"]`).count(), {
+            timeout: 10_000,
+          })
           .toBe(1);
 
         const friend = await game.newPage(laptop);

@@ -1,13 +1,17 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AccountButton } from "./account/AccountButton.tsx";
+import { account } from "./account/account-store.ts";
+import { useAccount } from "./account/use-account.ts";
+import { usePlayerName } from "./account/use-player-name.ts";
 import type { Language } from "./i18n/index.ts";
-import { MatchHistory } from "./match-page/MatchHistory.tsx";
 import { matchFromPath, matchPath } from "./match-page/match-data.ts";
 import type { SessionTarget } from "./net/session-target.ts";
 import { isPracticePath, PRACTICE_PATH, type PracticeOpening, practiceOpening } from "./practice/practice-route.ts";
+import { isLeadersLocation, LEADERS_PATH, profileFromLocation, profilePath } from "./profile/profile-route.ts";
 import { InviteGate } from "./ui/InviteGate.tsx";
 import { Lobby } from "./ui/Lobby.tsx";
-import { codeFromPath, rememberName, storedName } from "./ui/player-name.ts";
+import { codeFromPath } from "./ui/player-name.ts";
 import { SiteTools } from "./ui/SiteTools.tsx";
 import { TableScreen } from "./ui/TableScreen.tsx";
 
@@ -17,11 +21,21 @@ const RulesPage = lazy(() => import("./ui/RulesPage.tsx"));
 const MatchPage = lazy(() => import("./match-page/MatchPage.tsx"));
 // The practice table is a page of its own that most visits never open: its code loads with it.
 const PracticeTable = lazy(() => import("./ui/PracticeTable.tsx").then((m) => ({ default: m.PracticeTable })));
+// A player's profile and the leaderboard are pages of their own, opened from a name or the account menu.
+const ProfilePage = lazy(() => import("./profile/ProfilePage.tsx"));
+const LeadersPage = lazy(() => import("./profile/LeadersPage.tsx"));
+// The lobby's friends and history come after its first paint, under the player's own choices.
+const FriendsCard = lazy(() => import("./account/FriendsCard.tsx"));
+const MatchHistory = lazy(() => import("./match-page/MatchHistory.tsx"));
+// Challenges load with the first one this page hears of (most visits have none).
+const ChallengeBar = lazy(() => import("./account/ChallengeBar.tsx"));
 
 type Route =
   | { readonly kind: "lobby" }
   | { readonly kind: "invite"; readonly code: string }
   | { readonly kind: "match"; readonly id: string; readonly shot: number | null }
+  | { readonly kind: "profile"; readonly id: string }
+  | { readonly kind: "leaders" }
   | SessionRoute
   | ({ readonly kind: "practice"; readonly key: string } & PracticeOpening);
 interface SessionRoute {
@@ -35,13 +49,19 @@ function routeFromLocation(): Route {
   }
   const match = matchFromPath(window.location.pathname);
   if (match) return { kind: "match", ...match };
+  const { pathname, search } = window.location;
+  const player = profileFromLocation(pathname, search);
+  if (player) return { kind: "profile", id: player };
+  if (isLeadersLocation(pathname, search)) return { kind: "leaders" };
   const code = codeFromPath(window.location.pathname);
   return code ? { kind: "invite", code } : { kind: "lobby" };
 }
 
 export function App() {
   const { t, i18n } = useTranslation();
-  const [name, setName] = useState(storedName);
+  const { known, name, setName, commit, offered, answerOffer } = usePlayerName();
+  const { status: accountStatus, incoming, outgoing, notices } = useAccount();
+  const [nameProblem, setNameProblem] = useState("");
   const [route, setRoute] = useState<Route>(routeFromLocation);
   const [rulesOpen, setRulesOpen] = useState(() => window.location.hash === "#rules");
   const openRules = useCallback(() => setRulesOpen(true), []);
@@ -56,10 +76,39 @@ export function App() {
     document.title = t("app.title");
   }, [t]);
 
-  function open(target: SessionTarget) {
-    rememberName(name);
+  /** Seats this player at a table he was challenged to or challenged someone to, wherever he is. */
+  const openChallengeTable = useCallback((code: string) => {
+    window.history.pushState(null, "", `/t/${code}`);
+    setRoute({ kind: "table", target: { kind: "join", code, watch: false } });
+  }, []);
+
+  useEffect(() => {
+    account.start();
+    return account.onTable(openChallengeTable);
+  }, [openChallengeTable]);
+
+  /** Opens a table under the name typed, made the account's first. */
+  async function open(target: SessionTarget) {
+    const problem = await commit(name);
+    setNameProblem(problem ?? "");
+    if (problem) return;
     if (target.kind === "join") window.history.pushState(null, "", `/t/${target.code}`);
     setRoute({ kind: "table", target });
+  }
+
+  function openProfile(id: string) {
+    window.history.pushState(null, "", profilePath(id));
+    setRoute({ kind: "profile", id });
+  }
+
+  function openLeaders() {
+    window.history.pushState(null, "", LEADERS_PATH);
+    setRoute({ kind: "leaders" });
+  }
+
+  function watchTable(code: string) {
+    window.history.pushState(null, "", `/t/${code}`);
+    setRoute({ kind: "table", target: { kind: "join", code, watch: true } });
   }
 
   /** The practice table, at a position's link (a shot to analyse) or at the rack. */
@@ -80,6 +129,7 @@ export function App() {
   }, []);
 
   function toLobby() {
+    void account.refreshMe();
     window.history.pushState(null, "", "/");
     setRoute({ kind: "lobby" });
   }
@@ -98,14 +148,47 @@ export function App() {
           )}
         </h1>
         <nav className="header-tools">
+          <AccountButton onProfile={openProfile} onLeaders={openLeaders} />
           <SiteTools onRules={openRules} />
         </nav>
       </header>
+      {incoming.length + outgoing.length + notices.length > 0 && (
+        <Suspense fallback={null}>
+          <ChallengeBar onTable={openChallengeTable} />
+        </Suspense>
+      )}
       <main className="app-main">
         {route.kind === "lobby" && (
-          <Lobby name={name} onName={setName} onOpen={open} onPractice={() => toPractice()}>
-            <MatchHistory onOpenMatch={openMatch} />
+          <Lobby
+            name={name}
+            onName={setName}
+            nameProblem={nameProblem}
+            offeredName={offered}
+            onOfferedName={(take) => void answerOffer(take)}
+            onOpen={(target) => void open(target)}
+            onPractice={() => toPractice()}
+            onLeaders={openLeaders}
+            friends={
+              accountStatus === "ready" && (
+                <Suspense fallback={null}>
+                  <FriendsCard onProfile={openProfile} onWatch={watchTable} />
+                </Suspense>
+              )
+            }
+          >
+            <Suspense fallback={null}>
+              <MatchHistory onOpenMatch={openMatch} onMyProfile={openProfile} />
+            </Suspense>
           </Lobby>
+        )}
+        {(route.kind === "profile" || route.kind === "leaders") && (
+          <Suspense fallback={<p className="match-page-status">{t("replay.loading")}</p>}>
+            {route.kind === "profile" ? (
+              <ProfilePage key={route.id} id={route.id} onProfile={openProfile} onMatch={openMatch} onLobby={toLobby} />
+            ) : (
+              <LeadersPage onProfile={openProfile} />
+            )}
+          </Suspense>
         )}
         {route.kind === "practice" && (
           <Suspense fallback={<p className="match-page-status">{t("replay.loading")}</p>}>
@@ -119,6 +202,7 @@ export function App() {
               id={route.id}
               shot={route.shot}
               onLobby={toLobby}
+              onProfile={openProfile}
               onTable={(code) => {
                 window.history.pushState(null, "", `/t/${code}`);
                 setRoute({ kind: "invite", code });
@@ -126,7 +210,8 @@ export function App() {
             />
           </Suspense>
         )}
-        {route.kind === "invite" && (
+        {route.kind === "invite" && !known && <p className="status-line">{t("table.connecting")}</p>}
+        {route.kind === "invite" && known && (
           <InviteGate code={route.code} name={name} onOpen={(target) => setRoute({ kind: "table", target })} />
         )}
         {route.kind === "table" && (
@@ -138,11 +223,14 @@ export function App() {
             onRules={openRules}
             onMatch={showMatchInstead}
             onGuestName={(given, sit) => {
-              setName(given);
-              rememberName(given);
-              if (sit && route.target.kind === "join") {
-                setRoute({ kind: "table", target: { kind: "join", code: route.target.code, watch: false } });
-              }
+              const target = route.target;
+              void commit(given).then((problem) => {
+                if (problem) return;
+                setName(given);
+                if (sit && target.kind === "join") {
+                  setRoute({ kind: "table", target: { kind: "join", code: target.code, watch: false } });
+                }
+              });
             }}
           />
         )}

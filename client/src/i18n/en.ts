@@ -1,10 +1,12 @@
 import { enVerdictWords } from "@habibka/shared/verdict-words";
+import { enAccountWords } from "./account-words.ts";
 import type { Messages } from "./messages.ts";
 import { enVisitorWords } from "./visitor-words.ts";
 
 /** English: switchable; the same keys as Russian (a unit test checks both ways), the Russian terms in brackets. */
 export const en: Messages = {
   ...enVisitorWords,
+  ...enAccountWords,
   app: {
     title: "Habibka Online",
     tagline: "Russian billiards with a friend, by the real rules",
@@ -401,7 +403,7 @@ export const en: Messages = {
     title: "Finished matches",
     mine: "My matches",
     none: "No finished matches yet.",
-    noneMine: "Matches played in this browser will appear here.",
+    noneMine: "Your matches will appear here.",
     more: "More",
     player: "Player",
     find: "Find",

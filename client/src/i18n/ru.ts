@@ -1,4 +1,5 @@
 import { ruVerdictWords } from "@habibka/shared/verdict-words";
+import { ruAccountWords } from "./account-words.ts";
 import { ruVisitorWords } from "./visitor-words.ts";
 
 /**
@@ -10,6 +11,7 @@ import { ruVisitorWords } from "./visitor-words.ts";
  */
 export const ru = {
   ...ruVisitorWords,
+  ...ruAccountWords,
   app: {
     title: "Хабибка онлайн",
     tagline: "Русский бильярд с другом, по настоящим правилам",
@@ -407,7 +409,7 @@ export const ru = {
     title: "Сыгранные партии",
     mine: "Мои партии",
     none: "Сыгранных партий пока нет.",
-    noneMine: "Здесь появятся партии, сыгранные в этом браузере.",
+    noneMine: "Здесь появятся ваши партии.",
     more: "Ещё",
     player: "Игрок",
     find: "Найти",

@@ -1,18 +1,23 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { myMatchIds } from "../account/my-match-ids.ts";
+import { useAccount } from "../account/use-account.ts";
 import { gameServerEndpoint } from "../net/endpoint.ts";
 import { myMatches } from "../net/my-matches.ts";
 import { fetchHistory, fetchMyMatches, type HistoryPage, type MatchSummaryShown } from "./history.ts";
 import { matchPath } from "./match-data.ts";
 
 /**
- * The lobby's history: this browser's own matches («Мои партии», private ones too) and the latest finished
- * public matches, each with its players, score and time, linking to its page; a player's name narrows the
- * public list, and «Ещё» reads the next page.
+ * The lobby's history: the player's own matches («Мои партии», private ones too: the account's, on every
+ * device, and those this browser played before it had one) and the latest finished public matches, each
+ * with its players, score and time, linking to its page; a player's name narrows the public list, and «Ещё»
+ * reads the next page.
  */
 
 interface Props {
   readonly onOpenMatch: (id: string) => void;
+  /** Opens the player's own profile: all his matches, his rating and his fouls. */
+  readonly onMyProfile: (id: string) => void;
 }
 
 function MatchLine({ match, onOpen }: { readonly match: MatchSummaryShown; readonly onOpen: (id: string) => void }) {
@@ -47,8 +52,14 @@ function MatchLine({ match, onOpen }: { readonly match: MatchSummaryShown; reado
   );
 }
 
-export function MatchHistory({ onOpenMatch }: Props) {
+/** Newest first: by when each finished, or began if it has not. */
+function newestFirst(a: MatchSummaryShown, b: MatchSummaryShown): number {
+  return (b.result?.finishedAt || b.startedAt) - (a.result?.finishedAt || a.startedAt);
+}
+
+export default function MatchHistory({ onOpenMatch, onMyProfile }: Props) {
   const { t } = useTranslation();
+  const accountId = useAccount().me?.id ?? null;
   const endpoint = gameServerEndpoint();
   const [mine, setMine] = useState<readonly MatchSummaryShown[] | null>(null);
   const [page, setPage] = useState<HistoryPage | null>(null);
@@ -56,13 +67,33 @@ export function MatchHistory({ onOpenMatch }: Props) {
   const [player, setPlayer] = useState("");
   const [filter, setFilter] = useState("");
 
+  // The matches this browser remembers are shown at once; the account's, from every device, replace them
+  // once the server has said who this is, if there are any others.
+  const fromAccount = useRef(false);
   useEffect(() => {
     let current = true;
-    void fetchMyMatches(endpoint, myMatches()).then((found) => current && setMine(found?.matches ?? []));
+    void fetchMyMatches(endpoint, myMatches()).then((found) => {
+      if (current && !fromAccount.current) setMine([...(found?.matches ?? [])].sort(newestFirst));
+    });
     return () => {
       current = false;
     };
   }, [endpoint]);
+  useEffect(() => {
+    if (!accountId) return;
+    let current = true;
+    const remembered = myMatches();
+    void myMatchIds(accountId, remembered).then(async (ids) => {
+      if (!current || (ids.length === remembered.length && ids.every((id) => remembered.includes(id)))) return;
+      const found = await fetchMyMatches(endpoint, ids);
+      if (!current || !found) return;
+      fromAccount.current = true;
+      setMine([...found.matches].sort(newestFirst));
+    });
+    return () => {
+      current = false;
+    };
+  }, [endpoint, accountId]);
 
   useEffect(() => {
     let current = true;
@@ -101,6 +132,16 @@ export function MatchHistory({ onOpenMatch }: Props) {
             <MatchLine key={m.id} match={m} onOpen={onOpenMatch} />
           ))}
         </ul>
+      )}
+      {accountId && (
+        <button
+          type="button"
+          className="link all-mine"
+          data-testid="all-my-matches"
+          onClick={() => onMyProfile(accountId)}
+        >
+          {t("account.allMyMatches")}
+        </button>
       )}
       <h2 id="history-title">{t("history.title")}</h2>
       <form className="row history-filter" onSubmit={find}>

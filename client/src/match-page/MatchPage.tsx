@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { gameServerEndpoint } from "../net/endpoint.ts";
 import { MatchPlayer } from "./MatchPlayer.tsx";
@@ -17,7 +17,12 @@ interface Props {
   readonly shot: number | null;
   readonly onLobby: () => void;
   readonly onTable: (code: string) => void;
+  /** Opens a player's profile (the opponent's, from this match). */
+  readonly onProfile: (id: string) => void;
 }
+
+// What its two players may do about each other (friends, a rematch) loads after the match itself.
+const OpponentActions = lazy(() => import("../account/OpponentActions.tsx"));
 
 /** How often a live match is read again: less than a shot takes to play; an unchanged match costs a 304 without a body. */
 const LIVE_POLL_MS = 3_000;
@@ -28,7 +33,7 @@ type Loaded =
   | { readonly kind: "failed" }
   | { readonly kind: "ready"; readonly data: MatchPageData };
 
-export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
+export default function MatchPage({ id, shot, onLobby, onTable, onProfile }: Props) {
   const { t, i18n } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
   const [shown, setShown] = useState<number | null>(shot);
@@ -182,6 +187,9 @@ export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
             )}
           </p>
         )}
+        <Suspense fallback={null}>
+          <OpponentActions matchId={id} onProfile={onProfile} />
+        </Suspense>
       </header>
       <MatchPlayer
         shots={data.shots}

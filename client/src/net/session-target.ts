@@ -8,6 +8,8 @@ export interface CreateTarget {
   readonly visibility: "public" | "private";
   readonly opening: "lag" | "draw";
   readonly shotClock: (typeof SHOT_CLOCK_CHOICES)[number];
+  /** A rated match [рейтинговая]: a public table with a shot clock, both seats accounts. */
+  readonly rated?: boolean;
 }
 
 /** A table against the computer at a strength: private, the computer in seat 1 (docs/PROTOCOL.md). */

@@ -89,6 +89,8 @@ export class TableSession {
           visibility: target.visibility,
           opening: target.opening,
           shotClock: target.shotClock,
+          // Only when asked: a table that is not rated says nothing, as before ratings existed.
+          ...(target.rated ? { rated: true } : {}),
         });
       } else if (target.kind === "computer") {
         room = await createTable({ name: this.#name, opponent: "computer", level: target.level, pace: target.pace });

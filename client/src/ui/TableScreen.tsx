@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { account } from "../account/account-store.ts";
 import { rememberMatch, rememberTableMatch } from "../net/my-matches.ts";
 import type { SessionTarget } from "../net/session-target.ts";
 import { TableSession } from "../net/table-session.ts";
@@ -79,6 +80,14 @@ function SessionView({ session, target, guest, onLobby, onRules, onMatch }: View
     rememberMatch(playing);
     if (state.code) rememberTableMatch(state.code, playing);
   }, [playing, state.code]);
+
+  // A finished rated match moves the player's rating once it is settled, which the table shows on his seat:
+  // the header reads the account again then.
+  const seatRating = state.seat === null ? undefined : state.snapshot.players[state.seat]?.rating?.value;
+  const finishedAt = state.role === "player" && state.snapshot.phase === "finished" ? `rating ${seatRating}` : "";
+  useEffect(() => {
+    if (finishedAt) void account.refreshMe();
+  }, [finishedAt]);
 
   const { status } = state;
   if (target.kind === "join" && status.kind === "error" && status.code === "no-such-table") {
