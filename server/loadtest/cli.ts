@@ -20,8 +20,12 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.m
 
 /** Why a join failed, as one short line without the table's code or the address (so that alike ones add up). */
 function refusalReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message
+  const { name, message, code } =
+    error instanceof Error
+      ? (error as Error & { code?: unknown })
+      : { name: "", message: String(error), code: undefined };
+  const said = message || `${name}${code === undefined ? "" : ` ${String(code)}`}` || "no reason given";
+  return said
     .replace(/\b[A-Z0-9]{4,}\b/g, "…")
     .replace(/\d+(\.\d+)*/g, "N")
     .slice(0, 80);

@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag.default(false),
   /** The physics engine every table's shots are simulated on (docs/PHYSICS.md, "Two engines, one model"). */
   PHYSICS_ENGINE: z.enum(ENGINE_NAMES).default(DEFAULT_ENGINE),
+  /** The bearer token that reads `GET /metrics` from elsewhere than this machine (docs/SECURITY.md). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type ServerConfig = {
@@ -48,6 +50,7 @@ export type ServerConfig = {
   readonly workers: number;
   readonly trustProxy: boolean;
   readonly physicsEngine: EngineName;
+  readonly metricsToken?: string;
 };
 
 /** The configuration, or an error whose message is the one line to show the operator. */
@@ -72,5 +75,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workers: e.WORKERS,
     trustProxy: e.TRUST_PROXY,
     physicsEngine: e.PHYSICS_ENGINE,
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   };
 }

@@ -37,6 +37,8 @@ export interface FrontDoorOptions {
   readonly logger: Logger;
   /** Behind our reverse proxy: take the address it puts in X-Real-IP (or the last X-Forwarded-For hop). */
   readonly trustProxy: boolean;
+  /** Hears of every create, join, reconnection or table WebSocket refused, with its code (the metrics). */
+  readonly refusedJoin?: (code: HttpErrorCode) => void;
 }
 
 interface MatchmakingRoute {
@@ -128,6 +130,7 @@ function limitFor(req: IncomingMessage): AddressLimitName {
   if (path.startsWith("/api/practice/")) return "practiceShots";
   if (path.startsWith("/api/")) return "api";
   if (/^\/m\/[^/]+\/[^/]+\.png$/.test(path)) return "pictures";
+  if (path === "/metrics" || path === "/metrics/") return "metrics";
   return "pages";
 }
 
@@ -139,8 +142,10 @@ async function admitRequest(
 ): Promise<boolean> {
   const address = clientAddress(req, options.trustProxy);
   stampAddress(req, address);
-  const answer = await options.limits.take(limitFor(req), address);
+  const limit = limitFor(req);
+  const answer = await options.limits.take(limit, address);
   if (!answer.allowed) {
+    if (limit === "matchmaking") options.refusedJoin?.("rate-limited");
     refuseAndClose(res, 429, "rate-limited", "too many requests from this address; try again shortly", {
       ...CORS,
       "Retry-After": String(answer.retryAfterSeconds),
@@ -154,18 +159,29 @@ async function admitRequest(
   }
   const path = (req.url ?? "/").split("?")[0]!;
   if (!path.startsWith("/matchmake/") || req.method === "OPTIONS") return true;
-  return admitMatchmaking(req, res, path, { address, waitingTables: options.waitingTables, hangUps });
+  return admitMatchmaking(req, res, path, {
+    address,
+    waitingTables: options.waitingTables,
+    hangUps,
+    refused: options.refusedJoin ?? (() => undefined),
+  });
 }
 
 async function admitMatchmaking(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-  context: { readonly address: string; readonly waitingTables: WaitingTables; readonly hangUps: LogBudget },
+  context: {
+    readonly address: string;
+    readonly waitingTables: WaitingTables;
+    readonly hangUps: LogBudget;
+    readonly refused: (code: HttpErrorCode) => void;
+  },
 ): Promise<boolean> {
   const [, , method, target, ...rest] = path.split("/");
   const route = MATCHMAKING.find((r) => r.method === method);
   if (req.method !== "POST" || !route || target === undefined || rest.length > 0 || !route.target.test(target)) {
+    context.refused("not-found");
     refuseAndClose(
       res,
       404,
@@ -181,6 +197,7 @@ async function admitMatchmaking(
     return false;
   }
   if (raw === "too-large") {
+    context.refused("body-too-large");
     refuseAndClose(res, 413, "body-too-large", `a request body may be at most ${MAX_BODY_BYTES} bytes`, CORS);
     return false;
   }
@@ -188,11 +205,13 @@ async function admitMatchmaking(
   try {
     body = raw.length === 0 ? {} : JSON.parse(raw.toString("utf8"));
   } catch {
+    context.refused("bad-json");
     refuseAndClose(res, 400, "bad-json", "the request body is not JSON", CORS);
     return false;
   }
   const checked = readUntrusted(route.body, body);
   if (!checked.ok) {
+    context.refused("bad-options");
     refuseAndClose(res, 400, "bad-options", describeIssue(checked.issue), CORS);
     return false;
   }
@@ -200,6 +219,7 @@ async function admitMatchmaking(
   if (method === "create" && (checked.value as CreateTableOptions).opponent === "person") {
     const place = await context.waitingTables.claim(context.address);
     if (!place) {
+      context.refused("too-many-waiting-tables");
       const minutes = Math.ceil(ABANDONED_TABLE_SECONDS / 60);
       refuseAndClose(
         res,
@@ -220,7 +240,7 @@ async function admitMatchmaking(
   }
   // Colyseus's router takes a body already read from `req.body` instead of reading the stream again.
   (req as IncomingMessage & { body?: unknown }).body = admitted;
-  answerMatchmakingErrorsAsJson(res, route.method, target);
+  answerMatchmakingErrorsAsJson(res, route.method, target, context.refused);
   return true;
 }
 
@@ -254,7 +274,12 @@ function readBody(req: IncomingMessage): Promise<Buffer | "too-large" | "hung-up
  * clients get a 4xx for their mistakes, with the `{error, message}` every other refusal has: the answer is
  * caught as Colyseus starts it and rewritten (matchmakingRefusal says how).
  */
-function answerMatchmakingErrorsAsJson(res: ServerResponse, method: string, target: string): void {
+function answerMatchmakingErrorsAsJson(
+  res: ServerResponse,
+  method: string,
+  target: string,
+  refused: (code: HttpErrorCode) => void,
+): void {
   const writeHead = res.writeHead.bind(res);
   const write = res.write.bind(res);
   const end = res.end.bind(res);
@@ -275,6 +300,7 @@ function answerMatchmakingErrorsAsJson(res: ServerResponse, method: string, targ
     if (!caught) return end(chunk as never, ...(rest as []));
     if (typeof chunk === "string" || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     const refusal = matchmakingRefusal(res.statusCode, parseJson(Buffer.concat(chunks)), method, target);
+    refused(refusal.error);
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     const body = refusalBody(refusal.error, refusal.message);
     writeHead(refusal.status, {
@@ -361,6 +387,7 @@ async function admitUpgrade(req: IncomingMessage, socket: Duplex, options: Front
   stampAddress(req, address);
   const answer = await options.limits.take("upgrades", address);
   if (answer.allowed) return true;
+  options.refusedJoin?.("rate-limited");
   refuseOnSocket(
     socket,
     {

@@ -59,6 +59,7 @@ export class MatchRecords {
   private readonly writeGuarded: OpenDatabase["writeGuarded"];
   readonly kind: DatabaseKind;
   readonly #appends: GroupCommit<ActionAppend>;
+  #writeObserver: ((ms: number) => void) | null = null;
 
   private constructor({ db, kind, writeGuarded }: OpenDatabase) {
     this.db = db;
@@ -86,7 +87,16 @@ export class MatchRecords {
    */
   append(matchId: string, seq: number, entry: ActionEntry, listing: RecordListing, lease: Lease): Promise<void> {
     const row = actionRow(matchId, seq, entry);
-    return this.#appends.submit({ matchId, row, listing: listingColumns(listing), lease });
+    const submitted = this.#appends.submit({ matchId, row, listing: listingColumns(listing), lease });
+    const observe = this.#writeObserver;
+    if (!observe) return submitted;
+    const at = performance.now();
+    return submitted.then(() => observe(performance.now() - at));
+  }
+
+  /** Hears how long each appended action took to be durable, ms (the metrics). */
+  observeWrites(observer: (ms: number) => void): void {
+    this.#writeObserver = observer;
   }
 
   /**
