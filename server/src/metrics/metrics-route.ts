@@ -32,7 +32,7 @@ export function createMetricsHandler(metrics: GameMetrics, token: string | undef
 /** The front door wrote the client's established address into X-Real-IP (front-door.ts). */
 function fromThisMachine(req: Request): boolean {
   const address = req.headers["x-real-ip"];
-  return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+  return typeof address === "string" && (/^(::ffff:)?127\./.test(address) || address === "::1");
 }
 
 function presents(req: Request, token: string): boolean {

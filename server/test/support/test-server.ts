@@ -50,6 +50,10 @@ export async function startTestServer(
     readonly clientDist?: string;
     /** Where the server logs; silent unless a test reads what it writes. */
     readonly logger?: Logger;
+    /** Believe X-Real-IP, as behind our proxy (TRUST_PROXY). */
+    readonly trustProxy?: boolean;
+    /** METRICS_TOKEN. */
+    readonly metricsToken?: string;
   } = {},
 ): Promise<RunningServer> {
   const {
@@ -57,6 +61,8 @@ export async function startTestServer(
     physicsEngine = "exact",
     clientDist = "/nonexistent",
     logger = createLogger("silent"),
+    trustProxy = false,
+    metricsToken,
     ...gameOptions
   } = options;
   const game = await createGameServer(
@@ -67,8 +73,9 @@ export async function startTestServer(
       clientDist,
       database: { kind: "sqlite", path: databasePath },
       workers: 1,
-      trustProxy: false,
+      trustProxy,
       physicsEngine,
+      ...(metricsToken ? { metricsToken } : {}),
     },
     logger,
     { rateLimits: TEST_RATE_LIMITS, ...gameOptions },
