@@ -26,7 +26,7 @@ const USAGE =
   "usage: pnpm loadtest [--url http://127.0.0.1:2567] [--matches 10] [--spectators 1] [--rate TABLES_PER_S | --ramp S] " +
   "[--hold 30 | --soak MINUTES] [--pace person|quick] [--think 3-6] [--private] [--no-addresses] [--json] [--seed 1]";
 
-export function usage(message: string): never {
+function usage(message: string): never {
   process.stderr.write(`loadtest: ${message}\n${USAGE}\n`);
   process.exit(2);
 }

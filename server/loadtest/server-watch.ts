@@ -1,7 +1,7 @@
 import { listeningPorts, serverProcesses, type Usage, usageOf } from "./server-usage.ts";
 
 /** A stall of the event loop longer than this is counted (the goal: none at the load a process is sized for). */
-export const STALL_MS = 50;
+const STALL_MS = 50;
 
 interface Health {
   readonly loop?: { readonly maxMs: number; readonly p99Ms: number };
