@@ -123,6 +123,8 @@ async function main(): Promise<void> {
   };
   load.end = loadAverage();
   server.stop();
+  // Shots sent just before the end are waited for (a while), then everyone leaves.
+  await Promise.race([Promise.all(bots.map((bot) => bot.finish())), wait(10_000)]);
   await Promise.race([Promise.all(bots.map((bot) => bot.stop())), wait(10_000)]);
 
   const summary: Summary = summarize({

@@ -260,6 +260,18 @@ export class MatchBot {
     return this.pending.size;
   }
 
+  /**
+   * The hold is over: no new move, and resolves once every shot already sent has been heard back (the
+   * caller bounds the wait), so that a shot sent in the hold's last moment is not counted unanswered.
+   */
+  async finish(): Promise<void> {
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.watchdog = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.pending.size > 0 && !this.stopping) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
