@@ -43,6 +43,8 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http(s):// origin" })
     .refine((url) => new URL(url).origin === url.replace(/\/$/, ""), "must be an origin: scheme, host and port only")
     .optional(),
+  /** The bearer token that reads `GET /metrics` from elsewhere than this machine (docs/SECURITY.md). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type ServerConfig = {
@@ -58,6 +60,7 @@ export type ServerConfig = {
   readonly physicsEngine: EngineName;
   /** PUBLIC_ORIGIN; absent, the site is http://localhost at the port the server listens on. */
   readonly publicOrigin?: string;
+  readonly metricsToken?: string;
 };
 
 /** The configuration, or an error whose message is the one line to show the operator. */
@@ -83,5 +86,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: e.TRUST_PROXY,
     physicsEngine: e.PHYSICS_ENGINE,
     ...(e.PUBLIC_ORIGIN ? { publicOrigin: new URL(e.PUBLIC_ORIGIN).origin } : {}),
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   };
 }

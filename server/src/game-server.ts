@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import { availableParallelism } from "node:os";
-import { LobbyRoom, matchMaker, type Presence, Server } from "@colyseus/core";
+import { matchMaker, type Presence, Server } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
@@ -10,7 +10,6 @@ import { Accounts } from "./accounts/accounts.ts";
 import { createAccountsRouter } from "./accounts/accounts-router.ts";
 import { DecidePool, type DecidePoolOptions } from "./computer/decide-pool.ts";
 import type { ServerConfig } from "./config.ts";
-import { startHeartbeat } from "./heartbeat.ts";
 import { mountClientFiles } from "./http/client-files.ts";
 import { mountErrorHandlers } from "./http/errors.ts";
 import { installFrontDoor } from "./http/front-door.ts";
@@ -22,7 +21,9 @@ import { createMatchesApi } from "./http/matches-api.ts";
 import { createPracticeApi } from "./http/practice-api.ts";
 import { createTablesApi } from "./http/tables-api.ts";
 import { colyseusLogger, type Logger } from "./logger.ts";
-import { createPhysicsPool, type ShotPhysics } from "./physics/physics-pool.ts";
+import { GameMetrics } from "./metrics/game-metrics.ts";
+import { createMetricsHandler } from "./metrics/metrics-route.ts";
+import { countingQueue, createPhysicsPool, type ShotPhysics } from "./physics/physics-pool.ts";
 import {
   createAccountLimits,
   createAddressLimits,
@@ -37,8 +38,13 @@ import { type RestoreReport, TableRestorer } from "./records/restore.ts";
 import { DEFAULT_LEASE_TIMINGS, type LeaseTimings, TableLeases } from "./records/table-leases.ts";
 import { createHabibkaRoom } from "./rooms/habibka-room.ts";
 import { IndexedLocalDriver } from "./rooms/indexed-local-driver.ts";
+import { listTablesInLobby, TableLobby } from "./rooms/table-lobby.ts";
 import { INVITED_OPTION } from "./table/invited-seats.ts";
 import { WaitingTables } from "./table/waiting-tables.ts";
+import { startHeartbeat } from "./transport/heartbeat.ts";
+import { watchLateSockets } from "./transport/late-sockets.ts";
+import { socketServerOf } from "./transport/socket-server.ts";
+import { batchWrites } from "./transport/write-batching.ts";
 
 const ROOM_NAME = "habibka";
 const LOBBY_NAME = "lobby";
@@ -46,15 +52,6 @@ const LOBBY_NAME = "lobby";
 const MAX_FRAME_BYTES = 16 * 1024;
 /** How long start-up waits for Redis to answer before it gives up with one line. */
 const REDIS_ANSWER_MS = 5_000;
-
-/**
- * The lobby lives as long as the server: clients `join("lobby")` (docs/PROTOCOL.md), which only joins an
- * existing room, so the lobby is created at start and never disposed when its last watcher leaves. With
- * several processes each has its own, and each lists every process's public tables.
- */
-class PersistentLobby extends LobbyRoom {
-  override autoDispose = false;
-}
 
 export interface GameServer {
   readonly server: Server;
@@ -168,7 +165,7 @@ export async function createGameServer(
     options.leaseTimings ?? DEFAULT_LEASE_TIMINGS,
   );
   const restorer = new TableRestorer(records, leases, ROOM_NAME, logger);
-  const physics = options.physics ?? createPhysicsPool({ threads: 1 });
+  const physics = countingQueue(options.physics ?? createPhysicsPool({ threads: 1 }));
   let takeover: NodeJS.Timeout | undefined;
   const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const limits = createAddressLimits(rateLimits.address);
@@ -207,7 +204,17 @@ export async function createGameServer(
     pingInterval: 0,
     maxPayload: MAX_FRAME_BYTES,
   });
-  const stopHeartbeat = startHeartbeat(transport, { intervalMs: 10_000, maxMissed: 2 });
+  const sockets = socketServerOf(transport);
+  batchWrites(sockets);
+  const stopHeartbeat = startHeartbeat(sockets, { intervalMs: 10_000, maxMissed: 2 });
+  const metrics = new GameMetrics({
+    // Every room but the lobby is a table.
+    tables: () => Math.max(0, matchMaker.stats.local.roomCount - 1),
+    connections: () => sockets.clients.size,
+    physicsQueue: physics.queued,
+  });
+  records.observeWrites((ms) => metrics.recordWritten(ms));
+  watchLateSockets(sockets, () => metrics.joinRefused("reservation-expired"));
   const server = new Server({
     transport,
     greet: false,
@@ -227,6 +234,7 @@ export async function createGameServer(
           physicsEngine: config.physicsEngine,
         }),
       );
+      app.get("/metrics", createMetricsHandler(metrics, config.metricsToken));
       app.use("/api", createAccountsRouter(accounts, { trustProxy: config.trustProxy }));
       app.use("/api/matches", createMatchesApi(views));
       app.use("/api/tables", createTablesApi(records));
@@ -247,25 +255,25 @@ export async function createGameServer(
       mountErrorHandlers(app, logger);
     },
   });
-  server.define(LOBBY_NAME, PersistentLobby);
-  server
-    .define(
-      ROOM_NAME,
-      createHabibkaRoom({
-        accounts,
-        records,
-        leases,
-        logger,
-        limits,
-        waitingTables,
-        decisions,
-        messageRates: rateLimits.message,
-        physicsEngine: config.physicsEngine,
-        physics,
-        ...roomOptions,
-      }),
-    )
-    .enableRealtimeListing();
+  server.define(LOBBY_NAME, TableLobby);
+  const tables = server.define(
+    ROOM_NAME,
+    createHabibkaRoom({
+      accounts,
+      records,
+      leases,
+      logger,
+      limits,
+      waitingTables,
+      decisions,
+      messageRates: rateLimits.message,
+      physicsEngine: config.physicsEngine,
+      physics,
+      metrics,
+      ...roomOptions,
+    }),
+  );
+  listTablesInLobby(tables);
   server.onShutdown(async () => {
     clearInterval(takeover);
     accounts.stop();
@@ -295,6 +303,7 @@ export async function createGameServer(
           accountOf: (req) => accounts.accountOf(req),
           isRatedTable: async (code) => (await matchMaker.query({ roomId: code }))[0]?.metadata?.rated === true,
         },
+        refusedJoin: (code) => metrics.joinRefused(code),
       });
       if (options.sharedPort !== undefined)
         await shareHttp(http, options.sharedPort, config.host, logger, httpTimeouts);

@@ -34,6 +34,8 @@ export interface AddressAllowances {
   readonly pictures: Allowance;
   /** Everything else over HTTP: the client's files, invite links, health. */
   readonly pages: Allowance;
+  /** `GET /metrics`: each scrape collects every metric of the process (Prometheus takes one every 15 s). */
+  readonly metrics: Allowance;
   /** WebSocket upgrades. */
   readonly upgrades: Allowance;
   /** Chat lines, over every table the address sits or watches at. */
@@ -142,6 +144,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
     practiceHints: { points: 6, seconds: 60 },
     pictures: { points: 20, seconds: 10 },
     pages: { points: 300, seconds: 10 },
+    metrics: { points: 10, seconds: 10 },
     upgrades: { points: 30, seconds: 10 },
     chat: { points: 12, seconds: 10 },
   },

@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import {
   CreateTableOptions,
   describeIssue,
+  type HttpErrorCode,
   JoinTableOptions,
   readUntrusted,
   TABLE_CODE_PATTERN,
@@ -55,6 +56,8 @@ export interface FrontDoorOptions {
   /** Behind our reverse proxy: take the address it puts in X-Real-IP (or the last X-Forwarded-For hop). */
   readonly trustProxy: boolean;
   readonly accounts: FrontDoorAccounts;
+  /** Hears of every create, join, reconnection or table WebSocket refused, with its code (the metrics). */
+  readonly refusedJoin?: (code: HttpErrorCode) => void;
 }
 
 interface MatchmakingRoute {
@@ -147,6 +150,7 @@ function limitFor(req: IncomingMessage): AddressLimitName {
   if (path.startsWith("/api/practice/")) return "practiceShots";
   if (path.startsWith("/api/")) return "api";
   if (/^\/m\/[^/]+\/[^/]+\.png$/.test(path)) return "pictures";
+  if (path === "/metrics" || path === "/metrics/") return "metrics";
   return "pages";
 }
 
@@ -158,8 +162,10 @@ async function admitRequest(
 ): Promise<boolean> {
   const address = clientAddress(req, options.trustProxy);
   stampAddress(req, address);
-  const answer = await options.limits.take(limitFor(req), address);
+  const limit = limitFor(req);
+  const answer = await options.limits.take(limit, address);
   if (!answer.allowed) {
+    if (limit === "matchmaking") options.refusedJoin?.("rate-limited");
     refuseAndClose(res, 429, "rate-limited", "too many requests from this address; try again shortly", {
       ...CORS,
       "Retry-After": String(answer.retryAfterSeconds),
@@ -178,6 +184,7 @@ async function admitRequest(
     waitingTables: options.waitingTables,
     hangUps,
     accounts: options.accounts,
+    refused: options.refusedJoin ?? (() => undefined),
   });
 }
 
@@ -186,6 +193,8 @@ interface MatchmakingContext {
   readonly waitingTables: WaitingTables;
   readonly hangUps: LogBudget;
   readonly accounts: FrontDoorAccounts;
+  /** Hears of each matchmaking call refused, with its code (the metrics). */
+  readonly refused: (code: HttpErrorCode) => void;
 }
 
 async function admitMatchmaking(
@@ -197,6 +206,7 @@ async function admitMatchmaking(
   const [, , method, target, ...rest] = path.split("/");
   const route = MATCHMAKING.find((r) => r.method === method);
   if (req.method !== "POST" || !route || target === undefined || rest.length > 0 || !route.target.test(target)) {
+    context.refused("not-found");
     refuseAndClose(
       res,
       404,
@@ -212,6 +222,7 @@ async function admitMatchmaking(
     return false;
   }
   if (raw === "too-large") {
+    context.refused("body-too-large");
     refuseAndClose(res, 413, "body-too-large", `a request body may be at most ${MAX_BODY_BYTES} bytes`, CORS);
     return false;
   }
@@ -219,17 +230,20 @@ async function admitMatchmaking(
   try {
     body = raw.length === 0 ? {} : JSON.parse(raw.toString("utf8"));
   } catch {
+    context.refused("bad-json");
     refuseAndClose(res, 400, "bad-json", "the request body is not JSON", CORS);
     return false;
   }
   const checked = readUntrusted(route.body, body);
   if (!checked.ok) {
+    context.refused("bad-options");
     refuseAndClose(res, 400, "bad-options", describeIssue(checked.issue), CORS);
     return false;
   }
   const account = await context.accounts.accountOf(req);
   if (account) req.headers[ACCOUNT_HEADER] = account;
   else if (await needsAccount(method ?? "", target ?? "", checked.value, context.accounts)) {
+    context.refused("account-required");
     refuseAndClose(
       res,
       401,
@@ -243,6 +257,7 @@ async function admitMatchmaking(
   if (method === "create" && (checked.value as CreateTableOptions).opponent === "person") {
     const place = await context.waitingTables.claim(context.address);
     if (!place) {
+      context.refused("too-many-waiting-tables");
       const minutes = Math.ceil(ABANDONED_TABLE_SECONDS / 60);
       refuseAndClose(
         res,
@@ -263,7 +278,7 @@ async function admitMatchmaking(
   }
   // Colyseus's router takes a body already read from `req.body` instead of reading the stream again.
   (req as IncomingMessage & { body?: unknown }).body = admitted;
-  answerMatchmakingErrorsAsJson(res, route.method, target);
+  answerMatchmakingErrorsAsJson(res, route.method, target, context.refused);
   return true;
 }
 
@@ -318,6 +333,7 @@ async function admitUpgrade(req: IncomingMessage, socket: Duplex, options: Front
   stampAddress(req, address);
   const answer = await options.limits.take("upgrades", address);
   if (answer.allowed) return true;
+  options.refusedJoin?.("rate-limited");
   refuseOnSocket(
     socket,
     {

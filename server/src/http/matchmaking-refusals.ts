@@ -6,9 +6,14 @@ import { ANY_ORIGIN as CORS, refusalBody } from "./http-refusals.ts";
  * Colyseus answers a failed matchmaking call with its own error number as the HTTP status (522 for a code
  * that names no table, 524 for a reconnection that expired) and a body `{code, error}`. Players and their
  * clients get a 4xx for their mistakes, with the `{error, message}` every other refusal has: the answer is
- * caught as Colyseus starts it and rewritten (matchmakingRefusal says how).
+ * caught as Colyseus starts it and rewritten (matchmakingRefusal says how), and `refused` hears its code.
  */
-export function answerMatchmakingErrorsAsJson(res: ServerResponse, method: string, target: string): void {
+export function answerMatchmakingErrorsAsJson(
+  res: ServerResponse,
+  method: string,
+  target: string,
+  refused: (code: HttpErrorCode) => void,
+): void {
   const writeHead = res.writeHead.bind(res);
   const write = res.write.bind(res);
   const end = res.end.bind(res);
@@ -29,6 +34,7 @@ export function answerMatchmakingErrorsAsJson(res: ServerResponse, method: strin
     if (!caught) return end(chunk as never, ...(rest as []));
     if (typeof chunk === "string" || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     const refusal = matchmakingRefusal(res.statusCode, parseJson(Buffer.concat(chunks)), method, target);
+    refused(refusal.error);
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     const body = refusalBody(refusal.error, refusal.message);
     writeHead(refusal.status, {

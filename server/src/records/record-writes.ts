@@ -54,6 +54,8 @@ export interface ActionAppend {
 export interface ActionEntry {
   readonly at: number;
   readonly action: string;
+  /** The action's type, when the caller has it at hand (otherwise read back from `action`). */
+  readonly type?: string;
   readonly played?: RecordedStroke;
 }
 
@@ -89,7 +91,8 @@ export function headerRow(header: RecordHeader, lease: Lease): Insertable<MatchR
 
 /** An action's row: only the part of a played stroke the record keeps, its trace in a binary column. */
 export function actionRow(matchId: string, seq: number, entry: ActionEntry): Insertable<RecordActionsTable> {
-  const type = (JSON.parse(entry.action) as { type: string }).type;
+  // A shot's action carries its whole simulated result: parsed again only when the caller did not say.
+  const type = entry.type ?? (JSON.parse(entry.action) as { type: string }).type;
   const { trace, ...stroke } = entry.played ? recordedPart(entry.played) : { trace: null };
   return {
     match_id: matchId,

@@ -87,7 +87,7 @@ export class LiveMatch {
       await this.services.records.append(
         this.header.matchId,
         seq,
-        { at, action: json, ...(step.played ? { played: step.played } : {}) },
+        { at, action: json, type: step.action.type, ...(step.played ? { played: step.played } : {}) },
         listingAfter(this.current, transition.state, at),
         this.services.leases.lease(at),
       );

@@ -80,13 +80,17 @@ export class TableDisplay {
   }
 
   showClock(secondsLeft: number): void {
+    if (this.port.state.clockLeft === secondsLeft) return;
     this.port.state.clockLeft = secondsLeft;
+    this.port.stateChanged();
   }
 
   /** A held seat's countdown, shown in its player's entry. */
   showHold(seat: PlayerIndex, secondsLeft: number): void {
     const player = this.port.state.players.get(String(seat));
-    if (player) player.holdLeft = secondsLeft;
+    if (!player || player.holdLeft === secondsLeft) return;
+    player.holdLeft = secondsLeft;
+    this.port.stateChanged();
   }
 
   /** The shot clock runs for the player to move in the opening and in play (not in the lag). */

@@ -72,6 +72,7 @@ function barePort(): BareTable["port"] {
     state: createSyncedState(),
     broadcast: (type, message) => told.push({ type, message }),
     sendState: () => undefined,
+    stateChanged: () => undefined,
     setListing: () => undefined,
     setListed: () => undefined,
     setAutoDispose: () => undefined,

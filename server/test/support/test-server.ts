@@ -65,6 +65,8 @@ export async function startTestServer(
     readonly logger?: Logger;
     /** Behind a reverse proxy (TRUST_PROXY): its X-Real-IP and X-Forwarded-Proto are believed. */
     readonly trustProxy?: boolean;
+    /** METRICS_TOKEN. */
+    readonly metricsToken?: string;
   } = {},
 ): Promise<RunningServer> {
   const {
@@ -74,6 +76,7 @@ export async function startTestServer(
     clientDist = "/nonexistent",
     logger = createLogger("silent"),
     trustProxy = false,
+    metricsToken,
     ...gameOptions
   } = options;
   const game = await createGameServer(
@@ -86,6 +89,7 @@ export async function startTestServer(
       workers: 1,
       trustProxy,
       physicsEngine,
+      ...(metricsToken ? { metricsToken } : {}),
     },
     logger,
     { rateLimits: TEST_RATE_LIMITS, ...gameOptions },
