@@ -216,7 +216,7 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
       ] as const) {
         for (const language of ["ru", "en"] as const) {
           await page.evaluate((l) => localStorage.setItem("habibka.lang", l), language);
-          await page.goto(`${env.url}/?leaders`);
+          await page.goto(`${env.url}/leaders`);
           const leaders = page.getByTestId("leaders");
           await leaders.waitFor();
           expect(await leaders.locator("tbody tr").count()).toBe(2);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AccountButton } from "./account/AccountButton.tsx";
 import { account } from "./account/account-store.ts";
@@ -8,10 +8,10 @@ import type { Language } from "./i18n/index.ts";
 import { matchFromPath, matchPath } from "./match-page/match-data.ts";
 import type { SessionTarget } from "./net/session-target.ts";
 import { isPracticePath, PRACTICE_PATH, type PracticeOpening, practiceOpening } from "./practice/practice-route.ts";
-import { isLeadersLocation, LEADERS_PATH, profileFromLocation, profilePath } from "./profile/profile-route.ts";
+import { isLeadersPath, LEADERS_PATH, profileFromPath, profilePath } from "./profile/profile-route.ts";
 import { InviteGate } from "./ui/InviteGate.tsx";
 import { Lobby } from "./ui/Lobby.tsx";
-import { codeFromPath } from "./ui/player-name.ts";
+import { codeFromPath, isValidName } from "./ui/player-name.ts";
 import { SiteTools } from "./ui/SiteTools.tsx";
 import { TableScreen } from "./ui/TableScreen.tsx";
 
@@ -49,10 +49,9 @@ function routeFromLocation(): Route {
   }
   const match = matchFromPath(window.location.pathname);
   if (match) return { kind: "match", ...match };
-  const { pathname, search } = window.location;
-  const player = profileFromLocation(pathname, search);
+  const player = profileFromPath(window.location.pathname);
   if (player) return { kind: "profile", id: player };
-  if (isLeadersLocation(pathname, search)) return { kind: "leaders" };
+  if (isLeadersPath(window.location.pathname)) return { kind: "leaders" };
   const code = codeFromPath(window.location.pathname);
   return code ? { kind: "invite", code } : { kind: "lobby" };
 }
@@ -77,9 +76,13 @@ export function App() {
   }, [t]);
 
   /** Seats this player at a table he was challenged to or challenged someone to, wherever he is. */
+  // A player without a name yet watches the challenge's table until he gives one, then takes the seat kept for
+  // him, as any visitor by a link does (TableScreen): never seated under the spectators' name.
+  const named = useRef(false);
+  named.current = isValidName(name);
   const openChallengeTable = useCallback((code: string) => {
     window.history.pushState(null, "", `/t/${code}`);
-    setRoute({ kind: "table", target: { kind: "join", code, watch: false } });
+    setRoute({ kind: "table", target: { kind: "join", code, watch: !named.current } });
   }, []);
 
   useEffect(() => {

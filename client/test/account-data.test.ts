@@ -11,7 +11,7 @@ import {
   readRating,
 } from "../src/account/account-data.ts";
 import { readLeaderboard, readProfile } from "../src/profile/profile-data.ts";
-import { isLeadersLocation, playerFromLink, profileFromLocation, profileLink } from "../src/profile/profile-route.ts";
+import { isLeadersPath, playerFromLink, profileFromPath, profileLink } from "../src/profile/profile-route.ts";
 
 const ME = { id: "acc_1", name: "Анна", rating: { value: 1500, deviation: 350, games: 0 }, passkeys: 0 };
 const CHALLENGE = {
@@ -171,20 +171,20 @@ describe("reading the accounts' answers", () => {
 
 describe("the players' addresses", () => {
   it("finds the player in a profile's address or pasted link, and nothing in other links", () => {
-    expect(profileFromLocation("/", "?p=acc_2")).toBe("acc_2");
-    expect(profileFromLocation("/p/acc_2", "")).toBe("acc_2");
-    expect(profileFromLocation("/p/acc_2/", "")).toBe("acc_2");
-    expect(profileFromLocation("/p/", "")).toBeNull();
-    expect(profileFromLocation("/", "?p=../x")).toBeNull();
-    expect(profileFromLocation("/t/123456", "?p=acc_2")).toBeNull();
+    expect(profileFromPath("/p/acc_2")).toBe("acc_2");
+    expect(profileFromPath("/p/acc_2/")).toBe("acc_2");
+    expect(profileFromPath("/p/")).toBeNull();
+    expect(profileFromPath("/p/../x")).toBeNull();
+    expect(profileFromPath("/t/123456")).toBeNull();
     expect(playerFromLink(profileLink("acc_2", "https://habibka.example"))).toBe("acc_2");
     expect(playerFromLink("https://habibka.example/p/acc_2")).toBe("acc_2");
-    expect(playerFromLink("  /?p=acc_2 ")).toBe("acc_2");
+    expect(playerFromLink("  /p/acc_2 ")).toBe("acc_2");
     expect(playerFromLink("https://habibka.example/m/acc_2")).toBeNull();
     expect(playerFromLink("acc_2")).toBeNull();
-    expect(isLeadersLocation("/", "?leaders")).toBe(true);
-    expect(isLeadersLocation("/leaders", "")).toBe(true);
-    expect(isLeadersLocation("/leaders/x", "")).toBe(false);
+    expect(isLeadersPath("/leaders")).toBe(true);
+    expect(isLeadersPath("/leaders/")).toBe(true);
+    expect(isLeadersPath("/leaders/x")).toBe(false);
+    expect(isLeadersPath("/")).toBe(false);
   });
 
   it("reads back the player of any link it makes (property)", () => {

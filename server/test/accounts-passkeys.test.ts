@@ -55,6 +55,9 @@ describe("registering a passkey", () => {
       authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
       challenge: expect.stringMatching(/^[A-Za-z0-9_-]{20,}$/),
     });
+    // Only key kinds whose answers fit a request body: Ed25519, P-256, RSA (never ML-DSA, whose do not).
+    const kinds = (options.body.pubKeyCredParams as { alg: number }[]).map((p) => p.alg);
+    expect(kinds).toEqual([-8, -7, -257]);
   });
 
   it("keeps the passkey: /api/me counts it and /api/passkeys lists it", async () => {

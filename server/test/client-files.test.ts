@@ -31,11 +31,13 @@ describe("serving the built client", () => {
     expect((await fetch(`${base}/`)).headers.get("cache-control")).toBe("no-cache");
   });
 
-  it("answers the practice table's address with the page (its position is in the fragment)", async () => {
-    const response = await fetch(`${base}/practice`);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain("Хабибка");
-    expect(response.headers.get("cache-control")).toBe("no-cache");
+  it("answers the practice table's, a profile's and the leaderboard's addresses with the page", async () => {
+    for (const address of ["/practice", "/p/acc_2", "/leaders"]) {
+      const response = await fetch(`${base}${address}`);
+      expect(response.status, address).toBe(200);
+      expect(await response.text()).toContain("Хабибка");
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+    }
   });
 
   it("caches the content-hashed assets for a year", async () => {

@@ -40,19 +40,6 @@ function readPasskeys(value: unknown): Passkey[] | null {
 }
 
 /**
- * COSE algorithms whose keys or signatures are too large for the server's 4 KiB request bodies (ML-DSA, the
- * post-quantum ones: a 1.3–2.6 KB key, a 2.4–4.6 KB signature). Chromium offers ML-DSA-44 when the server
- * lists it, and a passkey made with it could not sign in; the device is asked for another kind instead.
- */
-const TOO_LARGE_ALGORITHMS = new Set([-48, -49, -50]);
-
-/** Registration options with only the algorithms whose answers fit a request. */
-function fitting(options: PublicKeyCredentialCreationOptionsJSON): PublicKeyCredentialCreationOptionsJSON {
-  const params = options.pubKeyCredParams.filter((p) => !TOO_LARGE_ALGORITHMS.has(p.alg));
-  return params.length > 0 ? { ...options, pubKeyCredParams: params } : options;
-}
-
-/**
  * The registration answer without the fields the browser adds for the site's convenience (`publicKey`,
  * `publicKeyAlgorithm`, `authenticatorData`): each repeats what `attestationObject` holds, which is what the
  * server verifies, and together they nearly double the request.
@@ -95,7 +82,7 @@ export async function addPasskey(): Promise<CeremonyAnswer<number>> {
   if (!options.ok) return options;
   let response: RegistrationResponseJSON;
   try {
-    response = trimmed(await startRegistration({ optionsJSON: fitting(options.value) }));
+    response = trimmed(await startRegistration({ optionsJSON: options.value }));
   } catch (error) {
     return { ok: false, ceremony: ceremonyProblem(error) };
   }

@@ -25,6 +25,12 @@ import type { AccountsDatabase } from "./accounts-schema.ts";
 
 const CHALLENGE_SECONDS = 120;
 const RP_NAME = "Habibka Online";
+/**
+ * The key kinds a passkey may be made with (COSE ids): Ed25519, P-256 and RSA. The library would put the
+ * post-quantum ML-DSA first where Node supports it, and Chromium takes it, but its key and signature (2.4 KB
+ * and more) would not fit the front door's 4 KiB bodies: the passkey could never sign in.
+ */
+const PASSKEY_ALGORITHMS = [-8, -7, -257];
 
 type Purpose = { readonly purpose: "registration"; readonly accountId: string } | { readonly purpose: "sign-in" };
 
@@ -63,6 +69,7 @@ export class Passkeys {
       attestationType: "none",
       excludeCredentials: existing.map((passkey) => ({ id: passkey.id })),
       authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       timeout: CHALLENGE_SECONDS * 1000,
     });
     await this.#keep(options.challenge, { purpose: "registration", accountId: account.id });
@@ -82,6 +89,7 @@ export class Passkeys {
         expectedOrigin: this.#origin.origins(),
         expectedRPID: this.#origin.rpId(),
         requireUserVerification: false,
+        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       }),
     );
     if (!verified.verified) throw new PasskeyRefusal("the passkey could not be verified");

@@ -3,13 +3,14 @@ import { join } from "node:path";
 import express, { type Application } from "express";
 
 /**
- * Serves the built web client. Invite links (`/t/<code>`) and the practice table (`/practice`, its position in
- * the address's fragment, which never reaches the server) are client routes, so they get index.html.
+ * Serves the built web client. Invite links (`/t/<code>`), the practice table (`/practice`, its position in
+ * the address's fragment, which never reaches the server), a player's profile (`/p/<id>`) and the
+ * leaderboard (`/leaders`) are client routes, so they get index.html.
  * Vite's assets have content hashes in their names and are cached for a year; index.html is revalidated
  * on every load, so a redeploy reaches players at once. Without a build the routes answer 503 with a hint
  * rather than a bare 404.
  */
-const CLIENT_ROUTES = ["/t/:code", "/practice"];
+const CLIENT_ROUTES = ["/t/:code", "/practice", "/p/:id", "/leaders"];
 
 export function mountClientFiles(app: Application, clientDist: string): void {
   const index = join(clientDist, "index.html");
