@@ -1,5 +1,5 @@
+import type { Decider } from "@habibka/shared/computer";
 import type { EngineName } from "@habibka/shared/physics";
-import type { Decider } from "../computer/computer-seat.ts";
 import type { Logger } from "../logger.ts";
 import type { ShotPhysics } from "../physics/physics-pool.ts";
 import type { AddressLimits, RateLimitSettings } from "../rate-limits.ts";

@@ -1,7 +1,6 @@
 import { Clock, LocalPresence } from "@colyseus/core";
-import { decide as decideAsComputer } from "@habibka/shared/computer";
+import { ComputerSeat, decide as decideAsComputer } from "@habibka/shared/computer";
 import type { ComputerLevel, MatchRecord, TableSettings } from "@habibka/shared/match";
-import { ComputerSeat } from "../../src/computer/computer-seat.ts";
 import { createLogger } from "../../src/logger.ts";
 import { createPhysicsPool, type ShotPhysics } from "../../src/physics/physics-pool.ts";
 import { createAddressLimits, DEFAULT_RATE_LIMITS } from "../../src/rate-limits.ts";
