@@ -1,3 +1,4 @@
+import { DEFAULT_COMPUTER_PACE } from "@habibka/shared/match";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isMuted, setMuted } from "./game/sound.ts";
@@ -5,6 +6,9 @@ import { type Language, setLanguage } from "./i18n/index.ts";
 import { MatchHistory } from "./match-page/MatchHistory.tsx";
 import { matchFromPath, matchPath } from "./match-page/match-data.ts";
 import type { SessionTarget } from "./net/session-target.ts";
+import { connectivity, playsOffline } from "./offline/connectivity.ts";
+import { localMatchFromPath, localPath } from "./offline/local-path.ts";
+import { UpdatePrompt } from "./offline/UpdatePrompt.tsx";
 import { isPracticePath, PRACTICE_PATH, type PracticeOpening, practiceOpening } from "./practice/practice-route.ts";
 import { InviteGate } from "./ui/InviteGate.tsx";
 import { Lobby } from "./ui/Lobby.tsx";
@@ -15,6 +19,8 @@ import { TableScreen } from "./ui/TableScreen.tsx";
 const RulesPage = lazy(() => import("./ui/RulesPage.tsx"));
 // So is a match's page, reached by a shared link or from the lobby's history.
 const MatchPage = lazy(() => import("./match-page/MatchPage.tsx"));
+// The matches kept in this browser (IndexedDB) are listed a moment after the lobby shows.
+const OfflineMatches = lazy(() => import("./offline/OfflineMatches.tsx").then((m) => ({ default: m.OfflineMatches })));
 // The practice table is a page of its own that most visits never open: its code loads with it.
 const PracticeTable = lazy(() => import("./ui/PracticeTable.tsx").then((m) => ({ default: m.PracticeTable })));
 
@@ -35,6 +41,8 @@ function routeFromLocation(): Route {
   }
   const match = matchFromPath(window.location.pathname);
   if (match) return { kind: "match", ...match };
+  const local = localMatchFromPath(window.location.pathname);
+  if (local) return { kind: "table", target: { kind: "local", resume: local } };
   const code = codeFromPath(window.location.pathname);
   return code ? { kind: "invite", code } : { kind: "lobby" };
 }
@@ -73,7 +81,18 @@ export function App() {
   function open(target: SessionTarget) {
     rememberName(name);
     if (target.kind === "join") window.history.pushState(null, "", `/t/${target.code}`);
-    setRoute({ kind: "table", target });
+    // Without the server, the computer plays in this page (src/offline/).
+    const offline = target.kind === "computer" && playsOffline(connectivity());
+    setRoute({
+      kind: "table",
+      target: offline ? { kind: "local", level: target.level, pace: target.pace ?? DEFAULT_COMPUTER_PACE } : target,
+    });
+  }
+
+  /** An unfinished match played without the server goes on at its table in this page. */
+  function resumeLocal(id: string) {
+    window.history.pushState(null, "", localPath(id));
+    setRoute({ kind: "table", target: { kind: "local", resume: id } });
   }
 
   /** The practice table, at a position's link (a shot to analyse) or at the rack. */
@@ -148,7 +167,14 @@ export function App() {
       <main className="app-main">
         {route.kind === "lobby" && (
           <Lobby name={name} onName={setName} onOpen={open} onPractice={() => toPractice()}>
-            <MatchHistory onOpenMatch={openMatch} />
+            <MatchHistory
+              onOpenMatch={openMatch}
+              offline={
+                <Suspense fallback={null}>
+                  <OfflineMatches onResume={resumeLocal} onOpenMatch={openMatch} />
+                </Suspense>
+              }
+            />
           </Lobby>
         )}
         {route.kind === "practice" && (
@@ -190,6 +216,7 @@ export function App() {
           />
         )}
       </main>
+      <UpdatePrompt />
       {rulesOpen && (
         <Suspense fallback={<div className="rules-page">{t("rules.loading")}</div>}>
           <RulesPage language={language} onClose={() => setRulesOpen(false)} />

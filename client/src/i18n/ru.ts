@@ -1,4 +1,5 @@
 import { ruVerdictWords } from "@habibka/shared/verdict-words";
+import { ruOfflineWords } from "./offline-words.ts";
 import { ruVisitorWords } from "./visitor-words.ts";
 
 /**
@@ -10,6 +11,7 @@ import { ruVisitorWords } from "./visitor-words.ts";
  */
 export const ru = {
   ...ruVisitorWords,
+  ...ruOfflineWords,
   app: {
     title: "Хабибка онлайн",
     tagline: "Русский бильярд с другом, по настоящим правилам",

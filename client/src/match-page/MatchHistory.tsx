@@ -1,7 +1,8 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { gameServerEndpoint } from "../net/endpoint.ts";
 import { myMatches } from "../net/my-matches.ts";
+import { playsOffline, useConnectivity } from "../offline/connectivity.ts";
 import { fetchHistory, fetchMyMatches, type HistoryPage, type MatchSummaryShown } from "./history.ts";
 import { matchPath } from "./match-data.ts";
 
@@ -13,6 +14,8 @@ import { matchPath } from "./match-data.ts";
 
 interface Props {
   readonly onOpenMatch: (id: string) => void;
+  /** The matches this browser played without the network, listed with its own (src/offline/). */
+  readonly offline?: ReactNode;
 }
 
 function MatchLine({ match, onOpen }: { readonly match: MatchSummaryShown; readonly onOpen: (id: string) => void }) {
@@ -47,9 +50,11 @@ function MatchLine({ match, onOpen }: { readonly match: MatchSummaryShown; reado
   );
 }
 
-export function MatchHistory({ onOpenMatch }: Props) {
+export function MatchHistory({ onOpenMatch, offline }: Props) {
   const { t } = useTranslation();
   const endpoint = gameServerEndpoint();
+  // Without the server its lists say so at once rather than wait on a request that cannot be answered.
+  const withServer = !playsOffline(useConnectivity());
   const [mine, setMine] = useState<readonly MatchSummaryShown[] | null>(null);
   const [page, setPage] = useState<HistoryPage | null>(null);
   const [failed, setFailed] = useState(false);
@@ -57,14 +62,16 @@ export function MatchHistory({ onOpenMatch }: Props) {
   const [filter, setFilter] = useState("");
 
   useEffect(() => {
+    if (!withServer) return;
     let current = true;
     void fetchMyMatches(endpoint, myMatches()).then((found) => current && setMine(found?.matches ?? []));
     return () => {
       current = false;
     };
-  }, [endpoint]);
+  }, [endpoint, withServer]);
 
   useEffect(() => {
+    if (!withServer) return;
     let current = true;
     setPage(null);
     void fetchHistory(endpoint, { player: filter || undefined }).then((found) => {
@@ -75,7 +82,7 @@ export function MatchHistory({ onOpenMatch }: Props) {
     return () => {
       current = false;
     };
-  }, [endpoint, filter]);
+  }, [endpoint, filter, withServer]);
 
   async function more() {
     if (!page?.next) return;
@@ -91,7 +98,10 @@ export function MatchHistory({ onOpenMatch }: Props) {
   return (
     <section className="card wide history" aria-labelledby="history-title" data-testid="match-history">
       <h2 id="mine-title">{t("history.mine")}</h2>
-      {mine === null ? (
+      {offline}
+      {!withServer ? (
+        <p className="hint">{t("offline.listNeedsNetwork")}</p>
+      ) : mine === null ? (
         <p className="hint">{t("history.loading")}</p>
       ) : mine.length === 0 ? (
         <p className="hint">{t("history.noneMine")}</p>
@@ -125,17 +135,18 @@ export function MatchHistory({ onOpenMatch }: Props) {
           </button>
         )}
       </form>
-      {failed && <p className="hint bad">{t("history.failed")}</p>}
-      {page === null && !failed && <p className="hint">{t("history.loading")}</p>}
-      {page && page.matches.length === 0 && <p className="hint">{t("history.none")}</p>}
-      {page && page.matches.length > 0 && (
+      {!withServer && <p className="hint">{t("offline.listNeedsNetwork")}</p>}
+      {withServer && failed && <p className="hint bad">{t("history.failed")}</p>}
+      {withServer && page === null && !failed && <p className="hint">{t("history.loading")}</p>}
+      {withServer && page && page.matches.length === 0 && <p className="hint">{t("history.none")}</p>}
+      {withServer && page && page.matches.length > 0 && (
         <ul className="matches" data-testid="recent-matches">
           {page.matches.map((m) => (
             <MatchLine key={m.id} match={m} onOpen={onOpenMatch} />
           ))}
         </ul>
       )}
-      {page?.next && (
+      {withServer && page?.next && (
         <button type="button" data-testid="history-more" onClick={() => void more()}>
           {t("history.more")}
         </button>

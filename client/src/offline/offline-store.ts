@@ -129,3 +129,11 @@ function summaryOf(match: OfflineMatchSummary & { readonly header: RecordHeader 
   const { header: _header, ...summary } = match;
   return summary;
 }
+
+let pageStore: OfflineStore | null = null;
+
+/** The page's handle on the store (its worker opens one of its own). */
+export function offlineStore(): OfflineStore {
+  pageStore ??= new OfflineStore();
+  return pageStore;
+}
