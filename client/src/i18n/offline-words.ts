@@ -4,7 +4,7 @@
  */
 export const ruOfflineWords = {
   offline: {
-    title: "Без сети",
+    title: "Связь",
     hint: "Тренировка и игра с компьютером идут и без сети, прямо в браузере: в метро, в клубе, в поезде.",
     choose: "Играть без сети",
     online: "На связи с сервером.",
@@ -37,7 +37,7 @@ type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen
 
 export const enOfflineWords: Widen<typeof ruOfflineWords> = {
   offline: {
-    title: "Without the network",
+    title: "Connection",
     hint: "Practice and games against the computer play without the network, right in the browser: on the metro, at the club, on a train.",
     choose: "Play offline",
     online: "Connected to the server.",

@@ -113,28 +113,30 @@ export function MatchHistory({ onOpenMatch, offline }: Props) {
         </ul>
       )}
       <h2 id="history-title">{t("history.title")}</h2>
-      <form className="row history-filter" onSubmit={find}>
-        <input
-          data-testid="history-player"
-          aria-label={t("history.player")}
-          placeholder={t("history.player")}
-          value={player}
-          maxLength={24}
-          onChange={(e) => setPlayer(e.target.value)}
-        />
-        <button type="submit">{t("history.find")}</button>
-        {filter && (
-          <button
-            type="button"
-            onClick={() => {
-              setPlayer("");
-              setFilter("");
-            }}
-          >
-            {t("history.all")}
-          </button>
-        )}
-      </form>
+      {withServer && (
+        <form className="row history-filter" onSubmit={find}>
+          <input
+            data-testid="history-player"
+            aria-label={t("history.player")}
+            placeholder={t("history.player")}
+            value={player}
+            maxLength={24}
+            onChange={(e) => setPlayer(e.target.value)}
+          />
+          <button type="submit">{t("history.find")}</button>
+          {filter && (
+            <button
+              type="button"
+              onClick={() => {
+                setPlayer("");
+                setFilter("");
+              }}
+            >
+              {t("history.all")}
+            </button>
+          )}
+        </form>
+      )}
       {!withServer && <p className="hint">{t("offline.listNeedsNetwork")}</p>}
       {withServer && failed && <p className="hint bad">{t("history.failed")}</p>}
       {withServer && page === null && !failed && <p className="hint">{t("history.loading")}</p>}

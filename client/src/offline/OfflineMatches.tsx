@@ -16,7 +16,7 @@ interface Props {
  * stopped; a finished one says whether the server's history has it yet, and once it has, opens its page.
  */
 export function OfflineMatches({ onResume, onOpenMatch }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [matches, setMatches] = useState<readonly OfflineMatchSummary[]>([]);
 
   useEffect(() => {
@@ -38,7 +38,9 @@ export function OfflineMatches({ onResume, onOpenMatch }: Props) {
       <h3 className="offline-matches-title">{t("offline.mine")}</h3>
       <ul className="matches offline-matches" data-testid="offline-matches">
         {matches.map((match) => {
-          const [a, b] = match.names;
+          const [a, synced] = match.names;
+          const b = match.level ? t("computer.name", { level: t(`computer.level.${match.level}`) }) : synced;
+          const when = match.result?.finishedAt ?? match.updatedAt;
           const { result, upload } = match;
           const kept = upload.kind === "kept";
           const href = result ? (kept ? matchPath(match.id) : undefined) : localPath(match.id);
@@ -77,6 +79,9 @@ export function OfflineMatches({ onResume, onOpenMatch }: Props) {
               ) : (
                 <span className="line">{line}</span>
               )}
+              <time dateTime={new Date(when).toISOString()}>
+                {new Date(when).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" })}
+              </time>
               <small className="hint">{state}</small>
             </li>
           );

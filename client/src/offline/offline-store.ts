@@ -1,4 +1,4 @@
-import type { MatchEnd, MatchRecord, RecordedAction, RecordHeader } from "@habibka/shared/match";
+import type { ComputerLevel, MatchEnd, MatchRecord, RecordedAction, RecordHeader } from "@habibka/shared/match";
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 
 /**
@@ -25,6 +25,8 @@ export type UploadState =
 export interface OfflineMatchSummary {
   readonly id: string;
   readonly names: readonly [string, string];
+  /** The computer's strength in seat 1, so the page names it in the reader's language. */
+  readonly level: ComputerLevel | null;
   readonly startedAt: number;
   readonly updatedAt: number;
   /** Actions written so far: the next one's sequence number. */
@@ -64,6 +66,7 @@ export class OfflineStore {
       id: header.matchId,
       header,
       names,
+      level: header.settings.level ?? null,
       startedAt: header.createdAt,
       updatedAt: header.createdAt,
       actions: 0,
