@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {});
   await browser?.close();
-  await server?.stop();
+  await server?.stop("SIGTERM");
 });
 
 async function installedPage(options: typeof PHONE): Promise<{ context: BrowserContext; page: Page }> {
@@ -89,7 +89,7 @@ describe("the app without the network", () => {
   });
 
   it("with the server stopped and no network, opens, plays a judged practice shot and a match against the computer", async () => {
-    await server?.stop();
+    await server?.stop("SIGTERM");
     server = null;
     for (const { context } of [laptop, phone]) await context.setOffline(true);
     const { page } = laptop;

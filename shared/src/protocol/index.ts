@@ -2,6 +2,7 @@ export { describeIssue, fieldPath, type InputIssue, readUntrusted, type Untruste
 export * from "./client-messages.ts";
 export * from "./close-codes.ts";
 export * from "./error-codes.ts";
+export * from "./offline-match.ts";
 export type * from "./practice-messages.ts";
 export type * from "./server-messages.ts";
 export * from "./table-choices.ts";
