@@ -11,7 +11,7 @@ import { gameServerEndpoint } from "../net/endpoint.ts";
  */
 
 /** What the page knows of the server: not asked yet, answered, or did not answer the last time it was asked. */
-export type Reach = "unknown" | "reached" | "unreachable";
+type Reach = "unknown" | "reached" | "unreachable";
 
 export interface Connectivity {
   readonly online: boolean;
