@@ -5,6 +5,9 @@ import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { Redis } from "ioredis";
+import { siteOrigin } from "./accounts/account-http.ts";
+import { Accounts } from "./accounts/accounts.ts";
+import { createAccountsRouter } from "./accounts/accounts-router.ts";
 import { DecidePool, type DecidePoolOptions } from "./computer/decide-pool.ts";
 import type { ServerConfig } from "./config.ts";
 import { startHeartbeat } from "./heartbeat.ts";
@@ -21,6 +24,7 @@ import { createTablesApi } from "./http/tables-api.ts";
 import { colyseusLogger, type Logger } from "./logger.ts";
 import { createPhysicsPool, type ShotPhysics } from "./physics/physics-pool.ts";
 import {
+  createAccountLimits,
   createAddressLimits,
   DEFAULT_RATE_LIMITS,
   type PictureLimits,
@@ -32,6 +36,7 @@ import { type RestoreReport, TableRestorer } from "./records/restore.ts";
 import { DEFAULT_LEASE_TIMINGS, type LeaseTimings, TableLeases } from "./records/table-leases.ts";
 import { createHabibkaRoom } from "./rooms/habibka-room.ts";
 import { IndexedLocalDriver } from "./rooms/indexed-local-driver.ts";
+import { INVITED_OPTION } from "./table/invited-seats.ts";
 import { WaitingTables } from "./table/waiting-tables.ts";
 
 const ROOM_NAME = "habibka";
@@ -53,6 +58,7 @@ class PersistentLobby extends LobbyRoom {
 export interface GameServer {
   readonly server: Server;
   readonly records: MatchRecords;
+  readonly accounts: Accounts;
   /** What start-up brought back from the records (after `listen`). */
   restored(): RestoreReport;
   /** Starts listening; resolves with the bound port (useful when the config asks for port 0). */
@@ -166,6 +172,27 @@ export async function createGameServer(
   const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const limits = createAddressLimits(rateLimits.address);
   const waitingTables = new WaitingTables(() => matchMaker.presence, rateLimits.waitingTables);
+  let boundPort = config.port;
+  const accounts = new Accounts({
+    records,
+    presence: () => matchMaker.presence,
+    origin: siteOrigin(config.publicOrigin, () => options.sharedPort ?? boundPort),
+    limits: createAccountLimits(rateLimits.account),
+    logger,
+    // An accepted challenge's table: made here, both seats kept for the two accounts (seat 0 the challenger).
+    challengeTable: async (challenge) => {
+      const room = await matchMaker.createRoom(ROOM_NAME, {
+        name: challenge.from.name ?? "Habibka",
+        visibility: challenge.rated ? "public" : "private",
+        opening: challenge.opening,
+        shotClock: challenge.shotClock,
+        rated: challenge.rated,
+        watch: true,
+        [INVITED_OPTION]: [challenge.from.id, challenge.to.id],
+      });
+      return room.roomId;
+    },
+  });
   // One pool for every table against the computer in the process: half the box's cores, shared out between its
   // game processes (WORKERS), the rest for the rooms.
   const { decidePool, practice, pictureLimits, httpTimeouts = HTTP_TIMEOUTS, ...roomOptions } = options;
@@ -199,6 +226,7 @@ export async function createGameServer(
           physicsEngine: config.physicsEngine,
         }),
       );
+      app.use("/api", createAccountsRouter(accounts, { trustProxy: config.trustProxy }));
       app.use("/api/matches", createMatchesApi(views));
       app.use("/api/tables", createTablesApi(records));
       app.use(
@@ -223,6 +251,7 @@ export async function createGameServer(
     .define(
       ROOM_NAME,
       createHabibkaRoom({
+        accounts,
         records,
         leases,
         logger,
@@ -238,6 +267,7 @@ export async function createGameServer(
     .enableRealtimeListing();
   server.onShutdown(async () => {
     clearInterval(takeover);
+    accounts.stop();
     await physics.close();
     stopHeartbeat();
     // Released at once, another process may take the tables now; a lone process takes them all at its next start.
@@ -248,15 +278,28 @@ export async function createGameServer(
   return {
     server,
     records,
+    accounts,
     restored: () => restorer.report(),
     async listen() {
       await server.listen(config.port, config.host);
       const http = transport.server!;
-      installFrontDoor(http, { limits, waitingTables, logger, trustProxy: config.trustProxy });
+      const address = http.address();
+      if (typeof address === "object" && address) boundPort = address.port;
+      installFrontDoor(http, {
+        limits,
+        waitingTables,
+        logger,
+        trustProxy: config.trustProxy,
+        accounts: {
+          accountOf: (req) => accounts.accountOf(req),
+          isRatedTable: async (code) => (await matchMaker.query({ roomId: code }))[0]?.metadata?.rated === true,
+        },
+      });
       if (options.sharedPort !== undefined)
         await shareHttp(http, options.sharedPort, config.host, logger, httpTimeouts);
       await matchMaker.createRoom(LOBBY_NAME, {});
       await restorer.restore({ all: alone });
+      accounts.start();
       if (!alone) {
         // With other processes about, a table whose process stopped is taken by whoever sees its lease run out first.
         let running = false;
@@ -271,8 +314,7 @@ export async function createGameServer(
             });
         }, leases.ttlMs / 2).unref();
       }
-      const address = transport.server?.address();
-      return typeof address === "object" && address ? address.port : config.port;
+      return boundPort;
     },
   };
 }

@@ -58,9 +58,13 @@ export class MatchRecords {
   private readonly db: Kysely<RecordsDatabase>;
   private readonly writeGuarded: OpenDatabase["writeGuarded"];
   readonly kind: DatabaseKind;
+  /** The open database, for the accounts' tables beside the records (accounts/account-store.ts). */
+  readonly database: OpenDatabase;
   readonly #appends: GroupCommit<ActionAppend>;
 
-  private constructor({ db, kind, writeGuarded }: OpenDatabase) {
+  private constructor(database: OpenDatabase) {
+    const { db, kind, writeGuarded } = database;
+    this.database = database;
     this.db = db;
     this.kind = kind;
     this.writeGuarded = writeGuarded;

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
+import { accountsMigrations } from "../accounts/accounts-migrations.ts";
 
 /** The databases the records run on; the migrations differ only in the name of the binary type. */
 export type DatabaseKind = "sqlite" | "postgres";
@@ -131,6 +132,8 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.createIndex("match_records_code").on("match_records").columns(["code", "created_at"]).execute();
       },
     },
+    // The accounts' tables, and the records' columns that say which account sat where (accounts/).
+    ...accountsMigrations(kind === "postgres" ? "bytea" : "blob"),
   };
 }
 

@@ -20,7 +20,11 @@ export interface RecordResult {
 /** What the listings show beside the record, updated with the action that changes it. */
 export interface RecordListing {
   readonly players?: readonly [string | null, string | null];
+  /** The seats' accounts, with the players (null where the player has none). */
+  readonly accounts?: readonly [string | null, string | null];
   readonly result?: RecordResult;
+  /** With the result: the match has an account at it, whose settlement is now due (accounts/settlement.ts). */
+  readonly settle?: boolean;
 }
 
 /** A process's hold on a table, written with every action so that a table can only have one keeper. */
@@ -54,10 +58,12 @@ export interface ActionEntry {
 }
 
 export function listingColumns(listing: RecordListing) {
-  const { players, result } = listing;
+  const { players, accounts, result, settle } = listing;
   return {
     ...(players ? { players: JSON.stringify(players), player_key: playerKey(players) } : {}),
+    ...(accounts ? { account_0: accounts[0], account_1: accounts[1] } : {}),
     ...(result ? { result: JSON.stringify(result), finished_at: result.finishedAt } : {}),
+    ...(settle ? { settle_pending: 1 } : {}),
   };
 }
 

@@ -37,6 +37,14 @@ export interface MatchRecordsTable {
    * whose process stopped: the restore brings it back for a while (lease-queries.ts).
    */
   readonly table_closed_at: number | null;
+  /** The account that sat in each seat (from its `sit` action), null for a player without one. */
+  readonly account_0: string | null;
+  readonly account_1: string | null;
+  /**
+   * 1 while a finished match with an account at it waits for its settlement (its players' stats and, rated,
+   * their ratings: accounts/settlement.ts), null otherwise. Set with the action that finished it.
+   */
+  readonly settle_pending: number | null;
 }
 
 /** One action of a match, in order. */

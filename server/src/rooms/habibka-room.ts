@@ -16,9 +16,11 @@ import {
   readUntrusted,
 } from "@habibka/shared/protocol";
 import type { TableState } from "@habibka/shared/state";
+import { ACCOUNT_HEADER } from "../http/front-door.ts";
 import { CONNECTION_MESSAGES_PER_SECOND } from "../rate-limits.ts";
 import { isRestore } from "../records/restore.ts";
 import { COMMANDS, type Command } from "../table/commands.ts";
+import { takeInvitation } from "../table/invited-seats.ts";
 import { tableSettings } from "../table/new-match.ts";
 import { createSyncedState } from "../table/state-mirror.ts";
 import { Table } from "../table/table.ts";
@@ -55,6 +57,18 @@ export function createHabibkaRoom(services: RoomServices) {
     // clocks change (the seconds left) and keeps the room's timers running.
     override patchRate = STATE_BEAT_MS;
 
+    /**
+     * Who asks to join, read once for the matchmaking request (create or join), before any seat is reserved:
+     * his options, his address and his account, both as the front door established them from the request.
+     */
+    static override async onAuth(_token: string, options: unknown, context: AuthContext): Promise<JoinRequest> {
+      const parsed = readUntrusted(JoinTableOptions, options);
+      if (!parsed.ok) throw new ServerError(400, describeIssue(parsed.issue));
+      const accountId = context.headers.get(ACCOUNT_HEADER);
+      const account = accountId ? await services.accounts.seatAccount(accountId) : null;
+      return { ...parsed.value, address: context.ip ?? "unknown", account };
+    }
+
     private table!: Table;
     private guard!: MessageGuard;
     /** Dropped sessions waiting for the SDK to reconnect them. */
@@ -78,10 +92,11 @@ export function createHabibkaRoom(services: RoomServices) {
 
     /** A new table: its code, and its first match's record, exist before anyone is told of it. */
     private async create(options: unknown): Promise<Table> {
-      const { options: tableOptions, place } = takeWaitingPlace(options);
+      const { options: unplaced, place } = takeWaitingPlace(options);
+      const { options: tableOptions, invited } = takeInvitation(unplaced);
       const parsed = readUntrusted(CreateTableOptions, tableOptions);
       if (!parsed.ok) throw new ServerError(400, describeIssue(parsed.issue));
-      const settings = tableSettings(parsed.value);
+      const settings = { ...tableSettings(parsed.value), ...(invited ? { invited } : {}) };
       this.roomId = await reserveTableCode(this.presence);
       try {
         return await Table.create(settings, this.roomId, services, this.port(), place);
@@ -160,15 +175,9 @@ export function createHabibkaRoom(services: RoomServices) {
       services.logger.error({ err: error.cause ?? error, table: this.roomId, method: methodName }, "room error");
     }
 
-    override onAuth(_client: Client, options: unknown, context: AuthContext): JoinRequest {
-      const parsed = readUntrusted(JoinTableOptions, options);
-      if (!parsed.ok) throw new ServerError(400, describeIssue(parsed.issue));
-      return { ...parsed.value, address: context.ip ?? "unknown" };
-    }
-
     override async onJoin(client: Client, _options: unknown, auth: JoinRequest): Promise<void> {
       const refused = await this.table.join(client, auth);
-      if (refused) throw new ServerError(refused.code === "not-recorded" ? 503 : 409, refused.message);
+      if (refused) throw new ServerError(JOIN_REFUSAL_STATUS[refused.code] ?? 409, refused.message);
     }
 
     override onDrop(client: Client, code?: number): void {
@@ -207,6 +216,13 @@ export function createHabibkaRoom(services: RoomServices) {
     }
   };
 }
+
+/** The HTTP status of each way a join can be refused (the rest are 409): matchmaking's codes, front-door.ts. */
+const JOIN_REFUSAL_STATUS: Readonly<Record<string, number>> = {
+  "not-recorded": 503,
+  "account-required": 401,
+  "not-your-seat": 403,
+};
 
 function addressOf(client: Client): string {
   return (client.auth as JoinRequest | undefined)?.address ?? "unknown";

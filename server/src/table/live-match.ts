@@ -126,8 +126,15 @@ function listingAfter(before: MatchState, after: MatchState, at: number): Record
   const playing = before.phase !== "finished";
   const seatsChanged = playing && (before.seats[0] !== after.seats[0] || before.seats[1] !== after.seats[1]);
   const ended = playing && after.phase === "finished";
+  const [first, second] = after.seats;
   return {
-    ...(seatsChanged ? { players: [after.seats[0]?.name ?? null, after.seats[1]?.name ?? null] as const } : {}),
+    ...(seatsChanged
+      ? {
+          players: [first?.name ?? null, second?.name ?? null] as const,
+          accounts: [first?.account ?? null, second?.account ?? null] as const,
+        }
+      : {}),
+    ...(ended && (first?.account || second?.account) ? { settle: true } : {}),
     ...(ended
       ? {
           result: {

@@ -1,21 +1,30 @@
 import type { Server } from "@colyseus/core";
 import type { EngineName } from "@habibka/shared/physics";
+import type { Accounts } from "../../src/accounts/accounts.ts";
 import { createGameServer, type GameServerOptions } from "../../src/game-server.ts";
 import { createLogger, type Logger } from "../../src/logger.ts";
-import { type AddressAllowances, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "../../src/rate-limits.ts";
+import {
+  type AccountAllowances,
+  type AddressAllowances,
+  DEFAULT_RATE_LIMITS,
+  type RateLimitSettings,
+} from "../../src/rate-limits.ts";
+
+/** Each allowance a hundred times the production one. */
+function hundredfold<T extends object>(allowances: T): T {
+  return Object.fromEntries(
+    Object.entries(allowances).map(([name, allowance]) => [name, { ...allowance, points: allowance.points * 100 }]),
+  ) as T;
+}
 
 /**
- * The production limits, but with room for one test address to open hundreds of tables and connections:
- * every test talks from 127.0.0.1. Tests of the address limits themselves pass DEFAULT_RATE_LIMITS.
+ * The production limits, but with room for one test address to open hundreds of tables, connections and
+ * accounts: every test talks from 127.0.0.1. Tests of the limits themselves pass DEFAULT_RATE_LIMITS.
  */
 export const TEST_RATE_LIMITS: RateLimitSettings = {
   ...DEFAULT_RATE_LIMITS,
-  address: Object.fromEntries(
-    Object.entries(DEFAULT_RATE_LIMITS.address).map(([name, allowance]) => [
-      name,
-      { ...allowance, points: allowance.points * 100 },
-    ]),
-  ) as unknown as AddressAllowances,
+  address: hundredfold<AddressAllowances>(DEFAULT_RATE_LIMITS.address),
+  account: hundredfold<AccountAllowances>(DEFAULT_RATE_LIMITS.account),
   waitingTables: DEFAULT_RATE_LIMITS.waitingTables * 100,
 };
 
@@ -38,6 +47,7 @@ export interface RunningServer {
   readonly port: number;
   readonly httpUrl: string;
   readonly server: Server;
+  readonly accounts: Accounts;
   stop(): Promise<void>;
 }
 
@@ -78,6 +88,7 @@ export async function startTestServer(
     port,
     httpUrl: `http://127.0.0.1:${port}`,
     server: game.server,
+    accounts: game.accounts,
     stop: () => game.server.gracefullyShutdown(false),
   };
 }

@@ -1,4 +1,5 @@
 export { describeIssue, fieldPath, type InputIssue, readUntrusted, type Untrusted } from "../read-untrusted.ts";
+export * from "./account-messages.ts";
 export * from "./client-messages.ts";
 export * from "./close-codes.ts";
 export * from "./error-codes.ts";
