@@ -192,7 +192,7 @@ describe("the page's verdicts are the server's", () => {
           const record = await playAtPageTable(seed, level, 8);
           const upload = await offlineUploadOf(record);
           if (!upload.ok) throw new Error(upload.error.message);
-          const replay = await replayOfflineMatch(upload.value, "exact", () => "token");
+          const replay = await replayOfflineMatch(upload.value, "exact", { newToken: () => "token" });
           if (!replay.ok) throw new Error(replay.message);
           // The seats' tokens are each side's own; everything else, the physics' results included, is equal.
           const actions = (r: MatchRecord) =>
@@ -218,12 +218,14 @@ describe("the page's verdicts are the server's", () => {
         ? { ...a, shot: { ...a.shot, stroke: { ...a.shot.stroke, angle: a.shot.stroke.angle + 0.5 } } }
         : a,
     );
-    const moved = await replayOfflineMatch({ ...upload.value, actions: nudged }, "exact", () => "token");
+    const moved = await replayOfflineMatch({ ...upload.value, actions: nudged }, "exact", { newToken: () => "token" });
     expect(moved).toMatchObject({ ok: false, message: expect.stringMatching(/comes out differently|action \d+/) });
     const claimed = upload.value.actions.map((a, i) =>
       i === shot && a.type === "shot" ? { ...a, outcome: "A".repeat(43) } : a,
     );
-    const forged = await replayOfflineMatch({ ...upload.value, actions: claimed }, "exact", () => "token");
+    const forged = await replayOfflineMatch({ ...upload.value, actions: claimed }, "exact", {
+      newToken: () => "token",
+    });
     expect(forged).toMatchObject({ ok: false, message: expect.stringMatching(/comes out differently/) });
   });
 });

@@ -3,7 +3,8 @@ import type { ComputerLevel } from "@habibka/shared/match";
 import { findPracticeHint, type PracticeAnswer, playPracticeShot } from "@habibka/shared/practice";
 import type { PracticeHint, PracticeShotAnswer, ShotBroadcast } from "@habibka/shared/protocol";
 import { type LocalEvent, LocalTable, type LocalTableRequest } from "./local-table.ts";
-import { type MatchStore, OfflineStore } from "./offline-store.ts";
+import type { MatchStore } from "./match-store.ts";
+import { OfflineStore } from "./offline-store.ts";
 
 /**
  * What the page's worker does (engine-worker.ts exposes it): the practice table's shot and hint, the

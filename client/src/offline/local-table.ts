@@ -46,7 +46,7 @@ import {
   ShotMessage,
 } from "@habibka/shared/protocol";
 import { type LocalState, localState } from "./local-state.ts";
-import type { MatchStore, OfflineResult } from "./offline-store.ts";
+import type { MatchStore, OfflineResult } from "./match-store.ts";
 
 /**
  * A table against the computer with no server: the page's own host of one match, run in its worker. It is

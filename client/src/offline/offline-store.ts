@@ -1,5 +1,6 @@
-import type { ComputerLevel, MatchEnd, MatchRecord, RecordedAction, RecordHeader } from "@habibka/shared/match";
+import type { ComputerLevel, MatchRecord, RecordedAction, RecordHeader } from "@habibka/shared/match";
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
+import type { MatchStore, OfflineResult } from "./match-store.ts";
 
 /**
  * The matches played without the network, kept in this browser's IndexedDB until the player's history on the
@@ -8,13 +9,6 @@ import { type DBSchema, type IDBPDatabase, openDB } from "idb";
  * that was shown. Beside it a summary the lobby lists without reading the actions. Both the page's worker
  * (which plays the match) and the page (which lists and uploads) open it.
  */
-
-export interface OfflineResult {
-  readonly winner: 0 | 1 | null;
-  readonly reason: MatchEnd;
-  readonly shelves: readonly [number, number];
-  readonly finishedAt: number;
-}
 
 /** Where a finished match stands with the server: waiting to be sent, kept in the history, or refused. */
 export type UploadState =
@@ -40,13 +34,10 @@ interface OfflineSchema extends DBSchema {
   actions: { key: [string, number]; value: { readonly matchId: string; readonly seq: number } & RecordedAction };
 }
 
-/** What a table playing a match needs of the store: a tests' store in memory has the same. */
-export type MatchStore = Pick<OfflineStore, "create" | "append" | "record">;
-
 const DB_NAME = "habibka-offline";
 const DB_VERSION = 1;
 
-export class OfflineStore {
+export class OfflineStore implements MatchStore {
   readonly #db: Promise<IDBPDatabase<OfflineSchema>>;
 
   /** `name`: the database's; tests give each store its own. */

@@ -1,5 +1,5 @@
 import type { MatchRecord, RecordedAction, RecordHeader } from "@habibka/shared/match";
-import type { MatchStore, OfflineResult } from "../../src/offline/offline-store.ts";
+import type { MatchStore, OfflineResult } from "../../src/offline/match-store.ts";
 
 /**
  * The offline store's contract in memory (a tests' stand-in for IndexedDB): an action is refused unless it is

@@ -58,6 +58,7 @@ export function offlineHeader(upload: OfflineMatchUpload): RecordHeader {
       opponent: "computer",
       level: upload.level,
       pace: upload.pace,
+      offline: true,
     },
     seed: upload.seed,
     createdAt: upload.createdAt,
@@ -88,11 +89,16 @@ function stepOf(match: MatchState, uploaded: UploadedAction, engine: EngineName)
   }
 }
 
+/**
+ * Plays the upload again: `account` is the account it is kept for (its player's seat carries it, as a `sit`
+ * with a session cookie does), `newToken` makes the seats' token hashes (nobody ever comes back to them).
+ */
 export async function replayOfflineMatch(
   upload: OfflineMatchUpload,
   engine: EngineName,
-  newToken: () => string,
+  seat: { readonly account?: string; readonly newToken: () => string },
 ): Promise<Replay> {
+  const { newToken } = seat;
   const header = offlineHeader(upload);
   let match = initialMatch(header);
   const actions: RecordedAction[] = [];
@@ -117,7 +123,12 @@ export async function replayOfflineMatch(
       at,
       "the computer's seat",
     );
-    made(stepMatch(match, { type: "sit", player: 0, name: upload.name, token: newToken() }), at, "the player's seat");
+    const account = seat.account ? { account: seat.account } : {};
+    made(
+      stepMatch(match, { type: "sit", player: 0, name: upload.name, token: newToken(), ...account }),
+      at,
+      "the player's seat",
+    );
     if (match.phase === "draw") {
       made(
         stepMatch(match, { type: "draw", shot: match.shotNumber, source: { value: drawValue(upload.seed) } }),
