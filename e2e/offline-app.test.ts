@@ -62,6 +62,7 @@ async function offlineState(page: Page): Promise<string | null> {
 describe("the app without the network", () => {
   let laptop: { context: BrowserContext; page: Page };
   let phone: { context: BrowserContext; page: Page };
+  let offlineMatch = "";
 
   it("is installable: a manifest in Russian with maskable icons, and the iOS tags", async () => {
     laptop = await installedPage(LAPTOP_1366);
@@ -151,13 +152,32 @@ describe("the app without the network", () => {
     expect(await page.getByTestId("table-view").getAttribute("data-match-id")).toBe(matchId);
     expect(after.shotNumber).toBe(before.shotNumber);
 
-    // «Мои партии» lists it, unfinished.
+    // «Мои партии» lists it, unfinished; it goes on from there.
     await page.goto(`http://localhost:${port}/`);
     const listed = page.getByTestId(`offline-${matchId}`);
     await listed.waitFor();
     expect(await listed.getAttribute("data-finished")).toBe("false");
+    await listed.locator("a").click();
+    await untilMyStroke(page);
+    expect(await page.getByTestId("table-view").getAttribute("data-match-id")).toBe(matchId);
+    // Resigned, the match is over: it waits in «Мои партии» to be sent to the history.
+    await page.getByTestId("resign").click();
+    await page.getByTestId("resign-yes").click();
+    await waitFor(
+      "the match over",
+      () => tableInfo(page),
+      (i) => i?.phase === "finished",
+    );
+    await page.goto(`http://localhost:${port}/`);
+    await waitFor(
+      "the match listed finished",
+      () => listed.getAttribute("data-finished"),
+      (f) => f === "true",
+    );
+    expect(await listed.getAttribute("data-upload")).toBe("waiting");
     await page.getByTestId("offline-matches").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/offline-my-matches-laptop.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/offline-my-matches-laptop.png` });
+    offlineMatch = matchId ?? "";
   });
 
   it("on a phone too: the offline lobby, and a stroke against the computer", async () => {

@@ -1,8 +1,10 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { matchPath } from "../match-page/match-data.ts";
+import { playsOffline, useConnectivity } from "./connectivity.ts";
 import { localPath } from "./local-path.ts";
 import { type OfflineMatchSummary, offlineStore } from "./offline-store.ts";
+import { sendOfflineMatches } from "./send-offline-matches.ts";
 
 interface Props {
   /** Goes on with an unfinished match, at its table in this browser. */
@@ -18,19 +20,24 @@ interface Props {
 export function OfflineMatches({ onResume, onOpenMatch }: Props) {
   const { t, i18n } = useTranslation();
   const [matches, setMatches] = useState<readonly OfflineMatchSummary[]>([]);
+  const withServer = !playsOffline(useConnectivity());
 
+  // Listed at once; with the server, the finished ones are sent to the history, and listed again as they stand.
   useEffect(() => {
     let current = true;
-    offlineStore()
-      .list()
-      .then((found) => current && setMatches(found))
+    const store = offlineStore();
+    const list = () => store.list().then((found) => current && setMatches(found));
+    list()
+      .then(async () => {
+        if (withServer && (await sendOfflineMatches(store)) > 0) await list();
+      })
       .catch(() => {
         // No IndexedDB (a private window in some browsers): nothing was kept, nothing is listed.
       });
     return () => {
       current = false;
     };
-  }, []);
+  }, [withServer]);
 
   if (matches.length === 0) return null;
   return (

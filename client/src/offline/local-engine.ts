@@ -1,7 +1,13 @@
 import { type Decision, decide, type Situation } from "@habibka/shared/computer";
 import type { ComputerLevel } from "@habibka/shared/match";
 import { findPracticeHint, type PracticeAnswer, playPracticeShot } from "@habibka/shared/practice";
-import type { PracticeHint, PracticeShotAnswer, ShotBroadcast } from "@habibka/shared/protocol";
+import {
+  type OfflineMatchUpload,
+  offlineUploadOf,
+  type PracticeHint,
+  type PracticeShotAnswer,
+  type ShotBroadcast,
+} from "@habibka/shared/protocol";
 import { type LocalEvent, LocalTable, type LocalTableRequest } from "./local-table.ts";
 import type { MatchStore } from "./match-store.ts";
 import { OfflineStore } from "./offline-store.ts";
@@ -20,6 +26,8 @@ export interface LocalEngine {
   send(type: string, payload: unknown): void;
   shots(matchId: string): Promise<ShotBroadcast[]>;
   closeTable(): void;
+  /** A finished match kept here, as it is sent to the server (null when it is not kept, or cannot be read). */
+  offlineUpload(matchId: string): Promise<OfflineMatchUpload | null>;
 }
 
 /** The engine over a store; `options` are for tests (a store of their own, short pauses). */
@@ -62,6 +70,12 @@ export function localEngine(options: { readonly store?: MatchStore; readonly thi
     closeTable() {
       table?.close();
       table = null;
+    },
+    async offlineUpload(matchId) {
+      store ??= new OfflineStore();
+      const record = await store.record(matchId);
+      const upload = record && (await offlineUploadOf(record));
+      return upload?.ok ? upload.value : null;
     },
   };
 }
