@@ -55,6 +55,17 @@ const EXAMPLES: Record<string, unknown> = {
   JoinTableOptions: { name: "Борис", watch: false, seatToken: "abc" },
   PlayerName: "Анна",
   ChatText: "привет",
+  UploadedAction: { type: "answer", at: 2, player: 0, answer: { shotNumber: 4, accept: true } },
+  OfflineMatchUpload: {
+    matchId: "0b7f2a8e-3c1d-4e5f-9a6b-7c8d9e0f1a2b",
+    createdAt: 1,
+    seed: 7,
+    opening: "lag",
+    level: "novice",
+    pace: "brisk",
+    name: "Анна",
+    actions: [{ type: "shot", at: 2, player: 0, shot: { shotNumber: 4, stroke, call }, outcome: "A".repeat(43) }],
+  },
 };
 
 const exportedSchemas = Object.entries(protocol as Record<string, unknown>).filter(
