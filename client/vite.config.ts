@@ -19,8 +19,9 @@ export default defineConfig({
       manifestFilename: "manifest.webmanifest",
       manifest: {
         id: "/",
-        // The manifest speaks Russian, the players' language; an English-speaking player's app is still
-        // named «Хабибка» on his home screen, which reads the same in either (docs/OPERATIONS.md).
+        // The manifest speaks Russian, the players' language; English goes in the localized members of the
+        // manifest's localization proposal, which Chromium reads where it supports them and every other
+        // platform ignores: there the app is «Хабибка» on the home screen whatever the language.
         lang: "ru",
         dir: "ltr",
         name: "Хабибка онлайн — русский бильярд",
@@ -33,6 +34,13 @@ export default defineConfig({
         background_color: "#10151a",
         theme_color: "#10151a",
         categories: ["games", "sports"],
+        ...{
+          name_localized: { en: "Habibka Online — Russian billiards" },
+          short_name_localized: { en: "Habibka" },
+          description_localized: {
+            en: "Russian billiards with a friend, against the computer and on the practice table — offline too",
+          },
+        },
         icons: [
           { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
           { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },

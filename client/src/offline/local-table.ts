@@ -13,11 +13,9 @@ import {
   type MatchResult,
   type MatchState,
   type Opener,
-  RECORD_FORMAT,
   type RecordedAction,
   type RecordHeader,
   recordedPart,
-  type TableSettings,
 } from "@habibka/shared/match";
 import { DEFAULT_ENGINE, type EngineName, simulate } from "@habibka/shared/physics";
 import {
@@ -35,18 +33,17 @@ import {
   AnswerMessage,
   type ChatBroadcast,
   ChatMessage,
-  DEFAULT_SEAT_HOLD_SECONDS,
-  describeIssue,
   type ErrorMessage,
-  type InputIssue,
   LagMessage,
   readUntrusted,
   SeenMessage,
   type ShotBroadcast,
   ShotMessage,
 } from "@habibka/shared/protocol";
+import { newHeader, resultOf, seatToken } from "./local-record.ts";
+import { badMessage, error, refusal, stillAnimating } from "./local-refusals.ts";
 import { type LocalState, localState } from "./local-state.ts";
-import type { MatchStore, OfflineResult } from "./match-store.ts";
+import type { MatchStore } from "./match-store.ts";
 
 /**
  * A table against the computer with no server: the page's own host of one match, run in its worker. It is
@@ -100,16 +97,6 @@ const QUIET_LOG: SeatLogger = {
 const COMMANDS = ["shot", "lag", "answer", "resign", "rematch"] as const;
 type Command = (typeof COMMANDS)[number];
 const isCommand = (type: string): type is Command => (COMMANDS as readonly string[]).includes(type);
-
-function error(type: string, code: ErrorMessage["code"], message: string, messageRu: string): ErrorMessage {
-  return { type, code, message, messageRu };
-}
-
-function refusal(type: string, result: MatchResult<unknown>): ErrorMessage | undefined {
-  if (result.ok) return undefined;
-  const { code, message, messageRu } = result.error;
-  return { type, code: code as ErrorMessage["code"], message, ...(messageRu ? { messageRu } : {}) };
-}
 
 export class LocalTable {
   #header: RecordHeader;
@@ -410,42 +397,4 @@ export class LocalTable {
     this.#chain = run.catch(() => undefined);
     return run;
   }
-}
-
-function badMessage(type: string, issue: InputIssue): ErrorMessage {
-  return error(type, "bad-message", `${type}: ${describeIssue(issue)}`, "Неверное сообщение");
-}
-
-function stillAnimating(type: string): ErrorMessage {
-  return error(type, "animating", "the previous shot is still playing", "Предыдущий удар ещё не закончился");
-}
-
-function newHeader(request: Extract<LocalTableRequest, { kind: "new" }>, now: number): RecordHeader {
-  const settings: TableSettings = {
-    visibility: "private",
-    opening: request.opening,
-    shotClock: 0,
-    seatHoldSeconds: DEFAULT_SEAT_HOLD_SECONDS,
-    spectatorCap: 0,
-    opponent: "computer",
-    level: request.level,
-    pace: request.pace,
-  };
-  const seed = crypto.getRandomValues(new Uint32Array(1))[0]! >>> 1;
-  return { format: RECORD_FORMAT, matchId: crypto.randomUUID(), code: "", settings, seed, createdAt: now };
-}
-
-/** A seat's token: nobody comes back to a seat here by token, but a `sit` carries one. */
-function seatToken(): string {
-  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function resultOf(match: MatchState, at: number): OfflineResult | null {
-  if (match.phase !== "finished" || !match.end) return null;
-  return {
-    winner: match.winner,
-    reason: match.end,
-    shelves: [match.shelves[0].length, match.shelves[1].length],
-    finishedAt: at,
-  };
 }
