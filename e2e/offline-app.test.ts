@@ -55,6 +55,9 @@ async function installedPage(options: typeof PHONE): Promise<{ context: BrowserC
   return { context, page };
 }
 
+/** Offline, whichever Chromium tells the page first: no network at all, or no answer from the server. */
+const offlineWord = (state: string | null) => state === "no-network" || state === "no-server";
+
 async function offlineState(page: Page): Promise<string | null> {
   return page.getByTestId("offline-card").getAttribute("data-offline");
 }
@@ -84,6 +87,13 @@ describe("the app without the network", () => {
       }, icon.src);
       expect(size).toBe(icon.sizes);
     }
+    // Chromium's own verdict: nothing keeps it from offering to install the app.
+    const cdp = await laptop.context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    // A test's browser context is a profile of its own, which Chromium counts as incognito: that alone is allowed.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
     expect(await page.locator('meta[name="apple-mobile-web-app-capable"]').getAttribute("content")).toBe("yes");
     expect(await page.locator('link[rel="apple-touch-icon"]').count()).toBe(1);
     expect(await offlineState(page)).toBe("");
@@ -95,11 +105,7 @@ describe("the app without the network", () => {
     for (const { context } of [laptop, phone]) await context.setOffline(true);
     const { page } = laptop;
     await page.reload();
-    await waitFor(
-      "the lobby's offline word",
-      () => offlineState(page),
-      (s) => s === "no-network",
-    );
+    await waitFor("the lobby's offline word", () => offlineState(page), offlineWord);
     // What needs the server says so, and waits for nothing.
     expect(await page.getByTestId("create-table").isDisabled()).toBe(true);
     expect(await page.getByTestId("lobby-tables").locator("li").count()).toBe(0);
@@ -183,11 +189,7 @@ describe("the app without the network", () => {
   it("on a phone too: the offline lobby, and a stroke against the computer", async () => {
     const { page } = phone;
     await page.reload();
-    await waitFor(
-      "the lobby's offline word",
-      () => offlineState(page),
-      (s) => s === "no-network",
-    );
+    await waitFor("the lobby's offline word", () => offlineState(page), offlineWord);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/offline-lobby-phone.png` });
     await page.getByTestId("name-input").fill("Телефон");
     await page.getByTestId("computer-level-novice").check();

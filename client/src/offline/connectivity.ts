@@ -95,6 +95,8 @@ export function probeServer(): Promise<void> {
     } catch {
       reached = false;
     }
+    // The browser's own word may have changed without an event (a page loaded just as the network went).
+    apply({ type: "network", online: globalThis.navigator?.onLine ?? true });
     apply({ type: "reach", reach: reached ? "reached" : "unreachable" });
     if (!reached && state.online) again = setTimeout(() => void probeServer(), PROBE_AGAIN_MS);
   })().finally(() => {
