@@ -1,8 +1,7 @@
 import { DEFAULT_COMPUTER_PACE } from "@habibka/shared/match";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isMuted, setMuted } from "./game/sound.ts";
-import { type Language, setLanguage } from "./i18n/index.ts";
+import type { Language } from "./i18n/index.ts";
 import { MatchHistory } from "./match-page/MatchHistory.tsx";
 import { matchFromPath, matchPath } from "./match-page/match-data.ts";
 import type { SessionTarget } from "./net/session-target.ts";
@@ -13,6 +12,7 @@ import { isPracticePath, PRACTICE_PATH, type PracticeOpening, practiceOpening } 
 import { InviteGate } from "./ui/InviteGate.tsx";
 import { Lobby } from "./ui/Lobby.tsx";
 import { codeFromPath, rememberName, storedName } from "./ui/player-name.ts";
+import { SiteTools } from "./ui/SiteTools.tsx";
 import { TableScreen } from "./ui/TableScreen.tsx";
 
 // The rules page is text most players open once: it loads on demand and stays out of the first download.
@@ -47,26 +47,12 @@ function routeFromLocation(): Route {
   return code ? { kind: "invite", code } : { kind: "lobby" };
 }
 
-/** A drawn speaker: emoji glyphs are missing from many systems' fonts. */
-function SpeakerIcon({ muted }: { readonly muted: boolean }) {
-  return (
-    <svg width="18" height="16" viewBox="0 0 18 16" aria-hidden="true">
-      <path d="M1 5h4l5-4v14l-5-4H1z" fill="currentColor" />
-      {muted ? (
-        <path d="M12 5l5 6M17 5l-5 6" stroke="currentColor" strokeWidth="1.8" />
-      ) : (
-        <path d="M12.5 4.5a5 5 0 0 1 0 7M14.5 2.5a8 8 0 0 1 0 11" stroke="currentColor" strokeWidth="1.5" fill="none" />
-      )}
-    </svg>
-  );
-}
-
 export function App() {
   const { t, i18n } = useTranslation();
   const [name, setName] = useState(storedName);
   const [route, setRoute] = useState<Route>(routeFromLocation);
   const [rulesOpen, setRulesOpen] = useState(() => window.location.hash === "#rules");
-  const [muted, setMutedState] = useState(isMuted);
+  const openRules = useCallback(() => setRulesOpen(true), []);
 
   useEffect(() => {
     const onPop = () => setRoute(routeFromLocation());
@@ -117,11 +103,6 @@ export function App() {
     setRoute({ kind: "lobby" });
   }
 
-  function toggleMute() {
-    setMuted(!muted);
-    setMutedState(!muted);
-  }
-
   const language = i18n.language as Language;
   return (
     <div className="app">
@@ -136,32 +117,7 @@ export function App() {
           )}
         </h1>
         <nav className="header-tools">
-          <button
-            type="button"
-            data-testid="language-switch"
-            aria-label={t("app.language")}
-            onClick={() => setLanguage(language === "ru" ? "en" : "ru")}
-          >
-            <span className="long">{language === "ru" ? "English" : "Русский"}</span>
-            <span className="short" aria-hidden="true">
-              {language === "ru" ? "EN" : "RU"}
-            </span>
-          </button>
-          <button
-            type="button"
-            data-testid="mute"
-            aria-pressed={muted}
-            aria-label={muted ? t("app.unmute") : t("app.mute")}
-            onClick={toggleMute}
-          >
-            <SpeakerIcon muted={muted} />
-          </button>
-          <button type="button" data-testid="open-rules" aria-label={t("app.rules")} onClick={() => setRulesOpen(true)}>
-            <span className="long">{t("app.rules")}</span>
-            <span className="short" aria-hidden="true">
-              ?
-            </span>
-          </button>
+          <SiteTools onRules={openRules} />
         </nav>
       </header>
       <main className="app-main">
@@ -205,6 +161,7 @@ export function App() {
             name={name}
             target={route.target}
             onLobby={toLobby}
+            onRules={openRules}
             onMatch={showMatchInstead}
             onGuestName={(given, sit) => {
               setName(given);

@@ -33,6 +33,7 @@ import {
   PRACTICE_SHOTS_AT_ONCE,
   type RateLimitSettings,
 } from "./rate-limits.ts";
+import { databaseName } from "./records/database.ts";
 import { MatchRecords } from "./records/match-records.ts";
 import { type RestoreReport, TableRestorer } from "./records/restore.ts";
 import { DEFAULT_LEASE_TIMINGS, type LeaseTimings, TableLeases } from "./records/table-leases.ts";
@@ -157,9 +158,9 @@ export async function createGameServer(
     records = await MatchRecords.open(config.database);
   } catch (cause) {
     presence?.shutdown();
-    const where =
-      config.database.kind === "postgres" ? "PostgreSQL at DATABASE_URL" : `the SQLite file ${config.database.path}`;
-    throw new Error(`could not open the match records in ${where}: ${(cause as Error).message}`);
+    throw new Error(
+      `could not open the match records in ${databaseName(config.database)}: ${(cause as Error).message}`,
+    );
   }
   const alone = !config.redisUrl;
   const leases = new TableLeases(

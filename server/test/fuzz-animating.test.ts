@@ -1,23 +1,22 @@
 import type { PlayerIndex } from "@habibka/shared/rules";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   fuzzStill,
   type Judge,
   numberOf,
-  RATES,
   refused,
   SILENT,
   SKIP,
   seatOf,
   send,
   strikeLimitHolds,
-  type Table,
   Tally,
+  withFuzzServer,
 } from "./support/fuzz-table.ts";
 import { openingShot } from "./support/opening-shot.ts";
 import { missStroke } from "./support/short-match.ts";
-import { leaveAll, seatedPair, serverState } from "./support/table-client.ts";
-import { eventually, type RunningServer, startTestServer } from "./support/test-server.ts";
+import { serverState } from "./support/table-client.ts";
+import { eventually } from "./support/test-server.ts";
 
 /**
  * The phase fuzz (support/fuzz-table.ts) while a shot still animates: every refused message gets its
@@ -49,26 +48,14 @@ function animatingJudge(waitedFor: PlayerIndex, current: number): Judge {
   };
 }
 
-describe("fuzzing a shot while it animates", () => {
-  let running: RunningServer;
-  let table: Table;
-  const tally = new Tally();
-  /** The animation runs a hundred times its length: minutes, ended only by a `seen`. */
-  const ANIMATION_SCALE = 100;
+/** The animation runs a hundred times its length: minutes, ended only by a `seen`. */
+const ANIMATION_SCALE = 100;
 
-  beforeAll(async () => {
-    running = await startTestServer({ seed: () => 23, animationScale: ANIMATION_SCALE, rateLimits: RATES });
-    const pair = await seatedPair(running.httpUrl, { opening: "draw" });
-    table = { url: running.httpUrl, code: pair.code, seats: [pair.a, pair.b] };
-    await eventually(() => pair.a.state.phase === "opening", "the opening after the draw");
-  });
-  afterAll(async () => {
-    console.info(tally.summary("animating"));
-    await leaveAll(...table.seats);
-    await running.stop();
-  });
+describe("fuzzing a shot while it animates", () => {
+  const fuzz = withFuzzServer({ name: "animating", server: { seed: () => 23, animationScale: ANIMATION_SCALE } });
 
   it("refuses random payloads while the opening shot animates, and the animation still ends with `seen`", async () => {
+    const { table, tally } = fuzz;
     const { mover, message } = openingShot({ a: seatOf(table, 0), b: seatOf(table, 1) });
     mover.send("shot", message);
     await eventually(

@@ -16,6 +16,7 @@ export const en: Messages = {
     rules: "Rules",
     close: "Close",
     back: "To the lobby",
+    settings: "Language, sound and rules",
   },
   lobby: {
     name: "Your name",
@@ -196,6 +197,7 @@ export const en: Messages = {
   call: {
     title: "Call",
     none: "No call: Call, then a ball and a pocket",
+    noneShort: "No call: a ball, then a pocket",
     pick: "Tap a ball on the table, then a pocket",
     pickPocket: "Ball {{ball}}: which pocket?",
     pickPocketOwn: "Own ball [свояк] {{ball}}: which pocket?",
@@ -228,6 +230,7 @@ export const en: Messages = {
   lag: {
     title: "Lag [раскат]",
     hint: "The lag: place your ball in the house on your side and send it to the far cushion; the ball that stops nearer the head cushion breaks.",
+    hintShort: "From your half of the house to the far cushion; nearer the head cushion breaks.",
     shoot: "Lag",
     sent: "Your lag is in: waiting for {{name}}",
     otherSent: "Your opponent ({{name}}) has lagged: your turn",

@@ -12,6 +12,8 @@ interface Props {
   readonly name: string;
   readonly target: SessionTarget;
   readonly onLobby: () => void;
+  /** Opens the rules (from a phone's table menu, where the site's header is not shown). */
+  readonly onRules: () => void;
   /** Opens a match's page in place of a table that is gone. */
   readonly onMatch: (id: string) => void;
   /** A visitor without a name gives one: to sit at the table (`sit`), or to keep watching and chat. */
@@ -22,7 +24,7 @@ interface Props {
  * Opens the table session for this screen's lifetime and shows the table. A visitor without a name watches
  * under the spectators' name («Зритель»: the server wants one) until he gives his own.
  */
-export function TableScreen({ name, target, onLobby, onMatch, onGuestName }: Props) {
+export function TableScreen({ name, target, onLobby, onRules, onMatch, onGuestName }: Props) {
   const { t } = useTranslation();
   const [session, setSession] = useState<TableSession | null>(null);
   const [guestName] = useState(() => t("guest.name"));
@@ -40,7 +42,16 @@ export function TableScreen({ name, target, onLobby, onMatch, onGuestName }: Pro
   const guest: Guest | null = named
     ? null
     : { onSit: (n) => onGuestName(n, true), onName: (n) => onGuestName(n, false) };
-  return <SessionView session={session} target={target} guest={guest} onLobby={onLobby} onMatch={onMatch} />;
+  return (
+    <SessionView
+      session={session}
+      target={target}
+      guest={guest}
+      onLobby={onLobby}
+      onRules={onRules}
+      onMatch={onMatch}
+    />
+  );
 }
 
 interface ViewProps {
@@ -48,10 +59,11 @@ interface ViewProps {
   readonly target: SessionTarget;
   readonly guest: Guest | null;
   readonly onLobby: () => void;
+  readonly onRules: () => void;
   readonly onMatch: (id: string) => void;
 }
 
-function SessionView({ session, target, guest, onLobby, onMatch }: ViewProps) {
+function SessionView({ session, target, guest, onLobby, onRules, onMatch }: ViewProps) {
   const state = useSyncExternalStore(session.subscribe, session.getState);
 
   // A new table gets its invite link as the address, so a reload comes back to it; a table in this page,
@@ -80,5 +92,5 @@ function SessionView({ session, target, guest, onLobby, onMatch }: ViewProps) {
   if (target.kind === "join" && status.kind === "error" && status.code === "no-such-table") {
     return <TableGone code={target.code} onLobby={onLobby} onMatch={onMatch} />;
   }
-  return <TableView session={session} state={state} guest={guest} onLobby={onLobby} />;
+  return <TableView session={session} state={state} guest={guest} onLobby={onLobby} onRules={onRules} />;
 }

@@ -51,6 +51,11 @@ interface SqliteConnection extends DatabaseConnection {
   request<T>(type: string, payload?: unknown): Promise<T>;
 }
 
+/** The database as start-up's one line of failure names it. */
+export function databaseName(location: DatabaseLocation): string {
+  return location.kind === "postgres" ? "PostgreSQL at DATABASE_URL" : `the SQLite file ${location.path}`;
+}
+
 /** Opens the database and brings its schema up to date; rejects, closing it again, when either fails. */
 export async function openDatabase(location: DatabaseLocation): Promise<OpenDatabase> {
   let sqlite: SqliteConnection | null = null;

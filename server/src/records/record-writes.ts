@@ -62,7 +62,7 @@ export function listingColumns(listing: RecordListing) {
   return {
     ...(players ? { players: JSON.stringify(players), player_key: playerKey(players) } : {}),
     ...(accounts ? { account_0: accounts[0], account_1: accounts[1] } : {}),
-    ...(result ? { result: JSON.stringify(result), finished_at: result.finishedAt } : {}),
+    ...(result ? { result: JSON.stringify(result), result_reason: result.reason, finished_at: result.finishedAt } : {}),
     ...(settle ? { settle_pending: 1 } : {}),
   };
 }
@@ -82,6 +82,7 @@ export function headerRow(header: RecordHeader, lease: Lease): Insertable<MatchR
     players: JSON.stringify([null, null]),
     player_key: playerKey([null, null]),
     result: null,
+    result_reason: null,
     finished_at: null,
   };
 }

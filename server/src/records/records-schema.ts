@@ -26,6 +26,8 @@ export interface MatchRecordsTable {
   /** JSON of the result once the match is over (or the table closed before it began); null while it runs. */
   readonly result: string | null;
   readonly finished_at: number | null;
+  /** The result's reason (a RecordEnd), written with it; null while the match runs. */
+  readonly result_reason: string | null;
   /** The players' names normalised between bars (`|анна|boris|`), for the history's filter (migrations.ts). */
   readonly player_key: string | null;
   /** The process holding the table (Colyseus's process id), and until when its lease runs (epoch ms). */
