@@ -1,5 +1,6 @@
 import type { MeAnswer } from "@habibka/shared/protocol";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_RATE_LIMITS } from "../src/rate-limits.ts";
 import { expectJsonError } from "./support/http-client.ts";
 import { serverPerSuite } from "./support/table-client.ts";
 import { Visitor } from "./support/visitor.ts";
@@ -118,14 +119,43 @@ describe("signing out", () => {
     expect((await visitor.visit()).id).not.toBe(me.id);
   });
 
-  it("everywhere: every session of the account ends, this one included", async () => {
+  it("everywhere: this browser's session ends too, and the cookie is cleared", async () => {
+    // A second device's session ending with it is accounts-passkeys.test.ts's (a passkey makes one).
     const here = new Visitor(server.httpUrl);
-    await here.visit();
-    const there = new Visitor(server.httpUrl);
-    there.session = here.session;
-    // A second session of the same account: a passkey would make one; here the cookie is copied.
+    const me = await here.visit();
     const out = await here.send("POST", "/api/me/sign-out-everywhere");
     expect(out.status).toBe(204);
-    expect((await there.send("PATCH", "/api/me", { name: "Гость" })).status).toBe(401);
+    expect(here.session).toBeUndefined();
+    expect((await here.visit()).id).not.toBe(me.id);
+  });
+});
+
+describe("the cookie behind a proxy", () => {
+  const proxied = serverPerSuite({ trustProxy: true }, []);
+
+  it("is Secure when the trusted proxy says the request came over TLS, and only then", async () => {
+    const overTls = await new Visitor(proxied.httpUrl).get("/api/me", { "X-Forwarded-Proto": "https" });
+    expect(String(overTls.headers["set-cookie"])).toMatch(/; Secure/);
+    const plain = await new Visitor(proxied.httpUrl).get("/api/me", { "X-Forwarded-Proto": "http" });
+    expect(String(plain.headers["set-cookie"])).not.toMatch(/Secure/);
+    // Without TRUST_PROXY, a client's own X-Forwarded-Proto is not believed.
+    const claimed = await new Visitor(server.httpUrl).get("/api/me", { "X-Forwarded-Proto": "https" });
+    expect(String(claimed.headers["set-cookie"])).not.toMatch(/Secure/);
+  });
+});
+
+describe("new accounts from one address", () => {
+  const limited = serverPerSuite({ rateLimits: DEFAULT_RATE_LIMITS }, []);
+
+  it("are at most 30 an hour: the next visit without a cookie is 429 with Retry-After", async () => {
+    const from = "127.0.0.41";
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.account.newAccounts.points; i++) {
+      expect((await new Visitor(limited.httpUrl, { from }).get("/api/me")).status).toBe(200);
+    }
+    const refused = await new Visitor(limited.httpUrl, { from }).get("/api/me");
+    expectJsonError({ ...refused, body: refused.text }, 429, "rate-limited");
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // Another address, or a browser that has its cookie, is not held back.
+    expect((await new Visitor(limited.httpUrl, { from: "127.0.0.42" }).get("/api/me")).status).toBe(200);
   });
 });

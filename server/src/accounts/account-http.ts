@@ -51,7 +51,7 @@ export function sessionToken(req: IncomingMessage): string | undefined {
 }
 
 /** The request came over TLS: to this process, or to a proxy we trust that says so. */
-export function overTls(req: IncomingMessage, trustProxy: boolean): boolean {
+function overTls(req: IncomingMessage, trustProxy: boolean): boolean {
   if ((req.socket as TLSSocket).encrypted) return true;
   return (
     trustProxy &&

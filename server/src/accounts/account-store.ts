@@ -15,7 +15,7 @@ export interface Account {
   readonly version: number;
 }
 
-export interface AccountStats {
+interface AccountStats {
   readonly wins: number;
   readonly losses: number;
   readonly pots: number;
@@ -50,7 +50,7 @@ const ACCOUNT_COLUMNS = [
 
 type AccountRow = Pick<AccountsTable, (typeof ACCOUNT_COLUMNS)[number]>;
 
-export function ratingOf(
+function ratingOf(
   row: Pick<AccountsTable, "rating_value" | "rating_deviation" | "rating_volatility" | "rating_games">,
 ): StoredRating {
   return {
@@ -61,7 +61,8 @@ export function ratingOf(
   };
 }
 
-function accountOf(row: AccountRow): Account {
+/** An account as a row of `accounts` holds it. */
+export function accountOf(row: AccountRow): Account {
   return {
     id: row.id,
     name: row.name,

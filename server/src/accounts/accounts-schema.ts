@@ -39,7 +39,7 @@ export type AccountsTable = {
 };
 
 /** A browser's session: only the SHA-256 of its cookie's token is kept. */
-export type SessionsTable = {
+type SessionsTable = {
   readonly token_hash: string;
   readonly account_id: string;
   readonly created_at: number;
@@ -49,7 +49,7 @@ export type SessionsTable = {
 };
 
 /** A WebAuthn credential that signs in to the account. */
-export type PasskeysTable = {
+type PasskeysTable = {
   /** The credential's id, base64url, as the authenticator made it. */
   readonly id: string;
   readonly account_id: string;
@@ -64,14 +64,14 @@ export type PasskeysTable = {
 };
 
 /** One account's friend: a one-way list, as a player keeps his own. */
-export type FriendsTable = {
+type FriendsTable = {
   readonly account_id: string;
   readonly friend_id: string;
   readonly created_at: number;
 };
 
 /** What one finished match did for one account at it: written once, when the match is settled. */
-export type MatchPlayersTable = {
+type MatchPlayersTable = {
   readonly match_id: string;
   readonly seat: number;
   readonly account_id: string;

@@ -15,7 +15,7 @@ import type { LiveEvents } from "./live-events.ts";
  * are told its code on their live event streams.
  */
 
-export const CHALLENGE_SECONDS = 120;
+const CHALLENGE_SECONDS = 120;
 /** How long an answered challenge is still shown as such to a late reader. */
 const ANSWERED_SECONDS = 30;
 

@@ -8,7 +8,7 @@ import type { Presence } from "@colyseus/core";
  */
 
 /** How long an entry counts without being renewed; its keeper renews it every RENEW_MS. */
-export const ENTRY_TTL_MS = 70_000;
+const ENTRY_TTL_MS = 70_000;
 export const RENEW_MS = 25_000;
 
 /** Where an account sits: what a friend may be told of it. */

@@ -15,7 +15,7 @@ export const SESSION_LIFETIME_MS = 180 * DAY_MS;
 /** A session used a day after it was last renewed is renewed again (a new cookie with a new expiry). */
 const RENEW_AFTER_MS = DAY_MS;
 /** How long a process trusts what it last read of a session. */
-export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MS = 5_000;
 /** Sessions a process keeps in its cache at once: the oldest go first. */
 const CACHE_ENTRIES = 10_000;
 
@@ -26,7 +26,7 @@ export interface Session {
   readonly expiresAt: number;
 }
 
-export function hashSessionToken(token: string): string {
+function hashSessionToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "../logger.ts";
 import type { OpenDatabase } from "../records/database.ts";
 import type { MatchRecords } from "../records/match-records.ts";
-import { type Account, ratingOf } from "./account-store.ts";
+import { type Account, accountOf } from "./account-store.ts";
 import type { AccountsDatabase, AccountsTables } from "./accounts-schema.ts";
 import { writeAtomically } from "./atomic-writes.ts";
 import { matchStats, type SeatStats } from "./match-stats.ts";
@@ -59,17 +59,8 @@ export class Settlement {
       .limit(limit)
       .execute();
     let settled = 0;
-    for (const { id } of due) if ((await this.settle(id)).size > 0 || (await this.#settledNow(id))) settled++;
+    for (const { id } of due) if ((await this.settle(id)).size > 0) settled++;
     return settled;
-  }
-
-  async #settledNow(matchId: string): Promise<boolean> {
-    const row = await this.#db
-      .selectFrom("match_records")
-      .select("settle_pending")
-      .where("id", "=", matchId)
-      .executeTakeFirst();
-    return row !== undefined && row.settle_pending === null;
   }
 
   async #try(matchId: string): Promise<SettledRatings | "changed"> {
@@ -122,26 +113,7 @@ export class Settlement {
       .selectAll()
       .where("id", "in", ids.filter((id): id is string => id !== null).concat(""))
       .execute();
-    const byId = new Map(
-      rows.map((row) => [
-        row.id,
-        {
-          id: row.id,
-          name: row.name,
-          createdAt: Number(row.created_at),
-          rating: ratingOf(row),
-          stats: {
-            wins: Number(row.wins),
-            losses: Number(row.losses),
-            pots: Number(row.pots),
-            strokes: Number(row.strokes),
-            scoringStrokes: Number(row.scoring_strokes),
-            fouls: JSON.parse(row.fouls) as Record<string, number>,
-          },
-          version: Number(row.version),
-        } satisfies Account,
-      ]),
-    );
+    const byId = new Map(rows.map((row) => [row.id, accountOf(row)]));
     return [ids[0] ? (byId.get(ids[0]) ?? null) : null, ids[1] ? (byId.get(ids[1]) ?? null) : null];
   }
 

@@ -41,7 +41,7 @@ export const MAX_BODY_BYTES = 4 * 1024;
 export const ACCOUNT_HEADER = "x-habibka-account";
 
 /** What the front door asks of the accounts and the tables for matchmaking. */
-export interface FrontDoorAccounts {
+interface FrontDoorAccounts {
   /** The account a request's session cookie names, or null. */
   accountOf(req: IncomingMessage): Promise<string | null>;
   /** Whether the open table with this code is rated (its seats are for accounts only). */

@@ -9,6 +9,7 @@ import {
   DEFAULT_RATE_LIMITS,
   type RateLimitSettings,
 } from "../../src/rate-limits.ts";
+import type { DatabaseLocation } from "../../src/records/database.ts";
 
 /** Each allowance a hundred times the production one. */
 function hundredfold<T extends object>(allowances: T): T {
@@ -55,18 +56,24 @@ export interface RunningServer {
 export async function startTestServer(
   options: GameServerOptions & {
     readonly databasePath?: string;
+    /** Another database than the SQLite file (PostgreSQL for the benchmarks of both). */
+    readonly database?: DatabaseLocation;
     readonly physicsEngine?: EngineName;
     /** A folder with the built client's index.html, for tests of the pages served from it. */
     readonly clientDist?: string;
     /** Where the server logs; silent unless a test reads what it writes. */
     readonly logger?: Logger;
+    /** Behind a reverse proxy (TRUST_PROXY): its X-Real-IP and X-Forwarded-Proto are believed. */
+    readonly trustProxy?: boolean;
   } = {},
 ): Promise<RunningServer> {
   const {
     databasePath = ":memory:",
+    database = { kind: "sqlite", path: databasePath },
     physicsEngine = "exact",
     clientDist = "/nonexistent",
     logger = createLogger("silent"),
+    trustProxy = false,
     ...gameOptions
   } = options;
   const game = await createGameServer(
@@ -75,9 +82,9 @@ export async function startTestServer(
       host: "127.0.0.1",
       logLevel: "silent",
       clientDist,
-      database: { kind: "sqlite", path: databasePath },
+      database,
       workers: 1,
-      trustProxy: false,
+      trustProxy,
       physicsEngine,
     },
     logger,
