@@ -216,6 +216,18 @@ describe("the app without the network", () => {
       () => offlineState(page),
       (s) => s === "",
     );
+    // With the server back, the match played offline goes to the player's history.
+    const listed = page.getByTestId(`offline-${offlineMatch}`);
+    await waitFor(
+      "the offline match kept",
+      () => listed.getAttribute("data-upload"),
+      (u) => u === "kept",
+      30_000,
+    );
+    const kept = await page.evaluate(async (id) => (await fetch(`/api/matches/${id}`)).status, offlineMatch);
+    expect(kept).toBe(200);
+    await listed.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/offline-match-kept-laptop.png` });
     // A deploy: the service worker the server serves is a new one.
     appendFileSync(join(dist, "sw.js"), "\n// the next deploy\n");
     await page.evaluate(() => {
