@@ -100,6 +100,8 @@ describe("the matches kept in this browser", () => {
     if (!table) throw new Error("not opened");
     await table.settled();
     table.close();
+    // Whatever was under way when it closed is written before the store is read.
+    await table.settled();
     const [listed] = await store.list();
     expect(listed).toMatchObject({
       id: table.matchId,
@@ -109,9 +111,9 @@ describe("the matches kept in this browser", () => {
       upload: { kind: "waiting" },
     });
     const record = await store.record(table.matchId);
-    // The two seats and the draw, in order.
-    expect(record?.actions.map((a) => a.action.type)).toEqual(["sit", "sit", "draw"]);
-    expect(listed?.actions).toBe(3);
+    // The two seats and the draw, in order (then the computer's opening, when the draw gave it the break).
+    expect(record?.actions.slice(0, 3).map((a) => a.action.type)).toEqual(["sit", "sit", "draw"]);
+    expect(listed?.actions).toBe(record?.actions.length);
     // A new store on the same database (the page after a reload, or its worker) reads the same.
     expect(await new OfflineStore(name).record(table.matchId)).toEqual(record);
   });
