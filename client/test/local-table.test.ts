@@ -103,7 +103,8 @@ describe("a table against the computer in the page", () => {
       host(store, events),
     );
     if (!table) throw new Error("not opened");
-    await playSeat0(table, store, (m) => m.shotNumber >= 3 || m.phase === "finished");
+    // Stopped where the player is to act: the computer is waiting, so nothing is under way when it closes.
+    await playSeat0(table, store, (m) => (m.shotNumber >= 3 && situationOf(m, 0) !== null) || m.phase === "finished");
     await table.settled();
     table.close();
     const before = states(events).at(-1)!;
