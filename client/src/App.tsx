@@ -1,3 +1,4 @@
+import { DEFAULT_COMPUTER_PACE } from "@habibka/shared/match";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AccountButton } from "./account/AccountButton.tsx";
@@ -7,6 +8,9 @@ import { usePlayerName } from "./account/use-player-name.ts";
 import type { Language } from "./i18n/index.ts";
 import { matchFromPath, matchPath } from "./match-page/match-data.ts";
 import type { SessionTarget } from "./net/session-target.ts";
+import { connectivity, playsOffline } from "./offline/connectivity.ts";
+import { localMatchFromPath, localPath } from "./offline/local-path.ts";
+import { UpdatePrompt } from "./offline/UpdatePrompt.tsx";
 import { isPracticePath, PRACTICE_PATH, type PracticeOpening, practiceOpening } from "./practice/practice-route.ts";
 import { isLeadersPath, LEADERS_PATH, profileFromPath, profilePath } from "./profile/profile-route.ts";
 import { InviteGate } from "./ui/InviteGate.tsx";
@@ -19,6 +23,8 @@ import { TableScreen } from "./ui/TableScreen.tsx";
 const RulesPage = lazy(() => import("./ui/RulesPage.tsx"));
 // So is a match's page, reached by a shared link or from the lobby's history.
 const MatchPage = lazy(() => import("./match-page/MatchPage.tsx"));
+// The matches kept in this browser (IndexedDB) are listed a moment after the lobby shows.
+const OfflineMatches = lazy(() => import("./offline/OfflineMatches.tsx").then((m) => ({ default: m.OfflineMatches })));
 // The practice table is a page of its own that most visits never open: its code loads with it.
 const PracticeTable = lazy(() => import("./ui/PracticeTable.tsx").then((m) => ({ default: m.PracticeTable })));
 // A player's profile and the leaderboard are pages of their own, opened from a name or the account menu.
@@ -49,6 +55,8 @@ function routeFromLocation(): Route {
   }
   const match = matchFromPath(window.location.pathname);
   if (match) return { kind: "match", ...match };
+  const local = localMatchFromPath(window.location.pathname);
+  if (local) return { kind: "table", target: { kind: "local", resume: local } };
   const player = profileFromPath(window.location.pathname);
   if (player) return { kind: "profile", id: player };
   if (isLeadersPath(window.location.pathname)) return { kind: "leaders" };
@@ -96,7 +104,18 @@ export function App() {
     setNameProblem(problem ?? "");
     if (problem) return;
     if (target.kind === "join") window.history.pushState(null, "", `/t/${target.code}`);
-    setRoute({ kind: "table", target });
+    // Without the server, the computer plays in this page (src/offline/).
+    const offline = target.kind === "computer" && playsOffline(connectivity());
+    setRoute({
+      kind: "table",
+      target: offline ? { kind: "local", level: target.level, pace: target.pace ?? DEFAULT_COMPUTER_PACE } : target,
+    });
+  }
+
+  /** An unfinished match played without the server goes on at its table in this page. */
+  function resumeLocal(id: string) {
+    window.history.pushState(null, "", localPath(id));
+    setRoute({ kind: "table", target: { kind: "local", resume: id } });
   }
 
   function openProfile(id: string) {
@@ -180,7 +199,15 @@ export function App() {
             }
           >
             <Suspense fallback={null}>
-              <MatchHistory onOpenMatch={openMatch} onMyProfile={openProfile} />
+              <MatchHistory
+                onOpenMatch={openMatch}
+                onMyProfile={openProfile}
+                offline={
+                  <Suspense fallback={null}>
+                    <OfflineMatches onResume={resumeLocal} onOpenMatch={openMatch} />
+                  </Suspense>
+                }
+              />
             </Suspense>
           </Lobby>
         )}
@@ -238,6 +265,7 @@ export function App() {
           />
         )}
       </main>
+      <UpdatePrompt />
       {rulesOpen && (
         <Suspense fallback={<div className="rules-page">{t("rules.loading")}</div>}>
           <RulesPage language={language} onClose={() => setRulesOpen(false)} />

@@ -23,6 +23,8 @@ import { createTablesApi } from "./http/tables-api.ts";
 import { colyseusLogger, type Logger } from "./logger.ts";
 import { GameMetrics } from "./metrics/game-metrics.ts";
 import { createMetricsHandler } from "./metrics/metrics-route.ts";
+import { createOfflineMatchesApi } from "./offline-matches/offline-matches-api.ts";
+import { OfflineVerifier } from "./offline-matches/offline-verifier.ts";
 import { countingQueue, createPhysicsPool, type ShotPhysics } from "./physics/physics-pool.ts";
 import {
   createAccountLimits,
@@ -198,6 +200,7 @@ export async function createGameServer(
   const pictures = new ShotPictures(pictureLimits);
   const threads = Math.max(1, Math.floor(availableParallelism() / 2 / config.workers));
   const decisions = new DecidePool({ size: threads, engine: config.physicsEngine, ...decidePool });
+  const offlineMatches = new OfflineVerifier(config.physicsEngine);
   // The liveness ping is ours (heartbeat.ts), spread over its interval instead of all sockets at once.
   const transport = new WebSocketTransport({
     server: createHttpServer(logger, httpTimeouts),
@@ -235,6 +238,8 @@ export async function createGameServer(
         }),
       );
       app.get("/metrics", createMetricsHandler(metrics, config.metricsToken));
+      // Before the accounts' router: its body limit is the front door's, and an offline match is longer.
+      app.use("/api/offline-matches", createOfflineMatchesApi({ accounts, records, verifier: offlineMatches, logger }));
       app.use("/api", createAccountsRouter(accounts, { trustProxy: config.trustProxy }));
       app.use("/api/matches", createMatchesApi(views));
       app.use("/api/tables", createTablesApi(records));
@@ -282,6 +287,7 @@ export async function createGameServer(
     // Released at once, another process may take the tables now; a lone process takes them all at its next start.
     await leases.stop(true);
     await decisions.close();
+    await offlineMatches.close();
     await records.close();
   });
   return {

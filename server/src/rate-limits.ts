@@ -32,6 +32,8 @@ export interface AddressAllowances {
   readonly practiceHints: Allowance;
   /** A shot's picture (`GET /m/<id>/<n>.png`): each one not yet kept costs a drawing. */
   readonly pictures: Allowance;
+  /** Offline matches sent to be kept (`POST /api/offline-matches`): each is a whole match simulated again. */
+  readonly offlineMatches: Allowance;
   /** Everything else over HTTP: the client's files, invite links, health. */
   readonly pages: Allowance;
   /** `GET /metrics`: each scrape collects every metric of the process (Prometheus takes one every 15 s). */
@@ -52,6 +54,8 @@ export interface AccountAllowances {
   readonly challenges: Allowance;
   /** Passkey sign-ins (and their options) one address may ask for: each is a signature check. */
   readonly passkeySignIns: Allowance;
+  /** Offline matches one account may send to be kept: each is a whole match simulated again. */
+  readonly offlineMatches: Allowance;
 }
 
 export interface RateLimitSettings {
@@ -90,6 +94,15 @@ export const STRIKES_BEFORE_DISCONNECT = 20;
  * answered 503 `busy` at once rather than queued behind the matches being played.
  */
 export const PRACTICE_SHOTS_AT_ONCE = 8;
+
+/**
+ * An offline match sent to be kept (`POST /api/offline-matches`, docs/SECURITY.md, "Offline matches"): its
+ * body may be this long, well past the front door's 4 KiB for everything else (a long match of 1000 actions,
+ * a shot about 300 bytes of JSON with its digest); and at most this many are played again at once in the
+ * process, in their worker thread, beyond which one is answered 503 `busy`.
+ */
+export const OFFLINE_MATCH_BODY_BYTES = 384 * 1024;
+export const OFFLINE_MATCHES_AT_ONCE = 2;
 
 export interface PictureLimits {
   /** Pictures drawn at once; the rest wait in line. */
@@ -143,6 +156,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
     practiceShots: { points: 20, seconds: 10 },
     practiceHints: { points: 6, seconds: 60 },
     pictures: { points: 20, seconds: 10 },
+    offlineMatches: { points: 30, seconds: 600 },
     pages: { points: 300, seconds: 10 },
     metrics: { points: 10, seconds: 10 },
     upgrades: { points: 30, seconds: 10 },
@@ -153,6 +167,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
     writes: { points: 60, seconds: 60 },
     challenges: { points: 10, seconds: 600 },
     passkeySignIns: { points: 10, seconds: 60 },
+    offlineMatches: { points: 20, seconds: 3600 },
   },
   message: {
     lag: PER_SHOT,

@@ -1,12 +1,14 @@
 import { enVerdictWords } from "@habibka/shared/verdict-words";
 import { enAccountWords } from "./account-words.ts";
 import type { Messages } from "./messages.ts";
+import { enOfflineWords } from "./offline-words.ts";
 import { enVisitorWords } from "./visitor-words.ts";
 
 /** English: switchable; the same keys as Russian (a unit test checks both ways), the Russian terms in brackets. */
 export const en: Messages = {
   ...enVisitorWords,
   ...enAccountWords,
+  ...enOfflineWords,
   app: {
     title: "Habibka Online",
     tagline: "Russian billiards with a friend, by the real rules",

@@ -1,5 +1,6 @@
 import { ruVerdictWords } from "@habibka/shared/verdict-words";
 import { ruAccountWords } from "./account-words.ts";
+import { ruOfflineWords } from "./offline-words.ts";
 import { ruVisitorWords } from "./visitor-words.ts";
 
 /**
@@ -12,6 +13,7 @@ import { ruVisitorWords } from "./visitor-words.ts";
 export const ru = {
   ...ruVisitorWords,
   ...ruAccountWords,
+  ...ruOfflineWords,
   app: {
     title: "Хабибка онлайн",
     tagline: "Русский бильярд с другом, по настоящим правилам",

@@ -25,4 +25,12 @@ interface JoinTarget {
   readonly watch: boolean;
 }
 
-export type SessionTarget = CreateTarget | ComputerTarget | JoinTarget;
+/**
+ * A table against the computer played in this page without the server (src/offline/): a new one, or one
+ * this browser keeps, by its match's id.
+ */
+export type LocalTarget =
+  | { readonly kind: "local"; readonly level: ComputerLevel; readonly pace: ComputerPace }
+  | { readonly kind: "local"; readonly resume: string };
+
+export type SessionTarget = CreateTarget | ComputerTarget | JoinTarget | LocalTarget;

@@ -12,6 +12,8 @@ import { useTranslation } from "react-i18next";
 import { RatingMark } from "../account/RatingMark.tsx";
 import type { CreateTarget, SessionTarget } from "../net/session-target.ts";
 import { useLobby } from "../net/use-lobby.ts";
+import { playsOffline, useConnectivity } from "../offline/connectivity.ts";
+import { OfflineCard } from "../offline/OfflineCard.tsx";
 import { NameField } from "./NameField.tsx";
 import { isValidName } from "./player-name.ts";
 
@@ -69,11 +71,14 @@ export function Lobby({
   const [touched, setTouched] = useState(false);
   const nameOk = isValidName(name);
   const codeOk = TABLE_CODE_PATTERN.test(code.trim());
+  // Without the server, tables with people cannot open: their buttons say so (src/offline/).
+  const offline = playsOffline(useConnectivity());
+  const needsNetwork = offline ? t("offline.needsNetwork") : undefined;
 
   function create(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (nameOk) onOpen({ kind: "create", visibility, opening, shotClock, rated });
+    if (nameOk && !offline) onOpen({ kind: "create", visibility, opening, shotClock, rated });
   }
 
   function playComputer(event: FormEvent) {
@@ -85,7 +90,7 @@ export function Lobby({
   function join(event: FormEvent, watch: boolean) {
     event.preventDefault();
     setTouched(true);
-    if (nameOk && codeOk) onOpen({ kind: "join", code: code.trim(), watch });
+    if (nameOk && codeOk && !offline) onOpen({ kind: "join", code: code.trim(), watch });
   }
 
   return (
@@ -111,6 +116,8 @@ export function Lobby({
         </button>
         {friends}
       </section>
+
+      <OfflineCard />
 
       <form className="card" onSubmit={create} aria-labelledby="create-title">
         <h2 id="create-title">{t("lobby.createTitle")}</h2>
@@ -173,7 +180,8 @@ export function Lobby({
         <small id="rated-hint" className="hint">
           {visibility === "public" ? t("account.ratedHint") : t("account.ratedPublicOnly")}
         </small>
-        <button type="submit" className="primary" data-testid="create-table">
+        {offline && <small className="hint">{t("offline.tablesNeedNetwork")}</small>}
+        <button type="submit" className="primary" data-testid="create-table" disabled={offline} title={needsNetwork}>
           {t("lobby.create")}
         </button>
       </form>
@@ -210,7 +218,7 @@ export function Lobby({
             </label>
           ))}
         </fieldset>
-        <small className="hint">{t("lobby.computerHint")}</small>
+        <small className="hint">{offline ? t("offline.computerHere") : t("lobby.computerHint")}</small>
         <button type="submit" className="primary" data-testid="play-computer">
           {t("lobby.playComputer")}
         </button>
@@ -239,10 +247,16 @@ export function Lobby({
         </label>
         {touched && code !== "" && !codeOk && <small className="hint bad">{t("lobby.codeInvalid")}</small>}
         <div className="row">
-          <button type="submit" data-testid="join-table" disabled={!codeOk}>
+          <button type="submit" data-testid="join-table" disabled={!codeOk || offline} title={needsNetwork}>
             {t("lobby.join")}
           </button>
-          <button type="button" data-testid="watch-table" disabled={!codeOk} onClick={(e) => join(e, true)}>
+          <button
+            type="button"
+            data-testid="watch-table"
+            disabled={!codeOk || offline}
+            title={needsNetwork}
+            onClick={(e) => join(e, true)}
+          >
             {t("lobby.watch")}
           </button>
         </div>
@@ -255,9 +269,10 @@ export function Lobby({
             {t("lobby.needsName")}
           </p>
         )}
-        {status === "connecting" && <p>{t("lobby.connecting")}</p>}
-        {status === "offline" && <p role="status">{t("lobby.offline")}</p>}
-        {status === "live" && tables.size === 0 && <p>{t("lobby.noTables")}</p>}
+        {offline && <p role="status">{t("offline.tablesNeedNetwork")}</p>}
+        {!offline && status === "connecting" && <p>{t("lobby.connecting")}</p>}
+        {!offline && status === "offline" && <p role="status">{t("lobby.offline")}</p>}
+        {!offline && status === "live" && tables.size === 0 && <p>{t("lobby.noTables")}</p>}
         <ul className="tables" data-testid="lobby-tables">
           {[...tables.values()].map((table) => {
             const free = table.players.length < 2 || table.players.some((p) => p === null);
@@ -287,8 +302,8 @@ export function Lobby({
                     <button
                       type="button"
                       data-testid={`sit-${table.code}`}
-                      disabled={!nameOk}
-                      title={nameOk ? undefined : t("lobby.needsName")}
+                      disabled={!nameOk || offline}
+                      title={needsNetwork ?? (nameOk ? undefined : t("lobby.needsName"))}
                       onClick={() => onOpen({ kind: "join", code: table.code, watch: false })}
                     >
                       {t("lobby.sit")}
@@ -297,8 +312,8 @@ export function Lobby({
                   <button
                     type="button"
                     data-testid={`watch-${table.code}`}
-                    disabled={!nameOk}
-                    title={nameOk ? undefined : t("lobby.needsName")}
+                    disabled={!nameOk || offline}
+                    title={needsNetwork ?? (nameOk ? undefined : t("lobby.needsName"))}
                     onClick={() => onOpen({ kind: "join", code: table.code, watch: true })}
                   >
                     {t("lobby.watch")}

@@ -4,6 +4,7 @@ import { account } from "../account/account-store.ts";
 import { rememberMatch, rememberTableMatch } from "../net/my-matches.ts";
 import type { SessionTarget } from "../net/session-target.ts";
 import { TableSession } from "../net/table-session.ts";
+import { localPath } from "../offline/local-path.ts";
 import { isValidName } from "./player-name.ts";
 import { TableGone } from "./TableGone.tsx";
 import { type Guest, TableView } from "./TableView.tsx";
@@ -66,12 +67,19 @@ interface ViewProps {
 function SessionView({ session, target, guest, onLobby, onRules, onMatch }: ViewProps) {
   const state = useSyncExternalStore(session.subscribe, session.getState);
 
-  // A new table gets its invite link as the address, so a reload comes back to it.
+  // A new table gets its invite link as the address, so a reload comes back to it; a table in this page,
+  // its match's own address.
+  const local = target.kind === "local";
+  const address = local
+    ? state.live.matchId
+      ? localPath(state.live.matchId)
+      : ""
+    : state.code
+      ? `/t/${state.code}`
+      : "";
   useEffect(() => {
-    if (state.code && window.location.pathname !== `/t/${state.code}`) {
-      window.history.replaceState(null, "", `/t/${state.code}`);
-    }
-  }, [state.code]);
+    if (address && window.location.pathname !== address) window.history.replaceState(null, "", address);
+  }, [address]);
 
   // A match this browser plays is listed in the lobby's «Мои партии», and its table's link leads to it later.
   const playing = state.role === "player" ? state.live.matchId : "";

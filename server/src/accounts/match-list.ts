@@ -70,6 +70,7 @@ export async function playedMatches(
         at: Number(row.created_at),
         visibility: row.visibility,
         ratingChange: before !== null && after !== null ? Math.round((after - before) * 10) / 10 : null,
+        offline: settings.offline === true,
       };
     });
 }

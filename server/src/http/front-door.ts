@@ -15,6 +15,7 @@ import {
   type AddressLimitName,
   type AddressLimits,
   LOG_WARNINGS_PER_MINUTE,
+  OFFLINE_MATCH_BODY_BYTES,
 } from "../rate-limits.ts";
 import { WAITING_PLACE_OPTION, type WaitingTables } from "../table/waiting-tables.ts";
 import { ANY_ORIGIN, refuseAndClose, refuseOnSocket } from "./http-refusals.ts";
@@ -142,12 +143,23 @@ function stampAddress(req: IncomingMessage, address: string): void {
   req.headers["x-real-ip"] = address;
 }
 
+/** The one route whose body may be longer than MAX_BODY_BYTES: a whole offline match (rate-limits.ts). */
+const OFFLINE_MATCHES_PATH = "/api/offline-matches";
+
+function bodyLimitFor(req: IncomingMessage): number {
+  const path = (req.url ?? "/").split("?")[0]!.toLowerCase();
+  return req.method === "POST" && path.replace(/\/$/, "") === OFFLINE_MATCHES_PATH
+    ? OFFLINE_MATCH_BODY_BYTES
+    : MAX_BODY_BYTES;
+}
+
 function limitFor(req: IncomingMessage): AddressLimitName {
   // Express matches routes whatever their case and with a trailing slash: so must the choice of limit.
   const path = (req.url ?? "/").split("?")[0]!.toLowerCase();
   if (path.startsWith("/matchmake/")) return "matchmaking";
   if (path.startsWith("/api/practice/hint")) return "practiceHints";
   if (path.startsWith("/api/practice/")) return "practiceShots";
+  if (path.startsWith(OFFLINE_MATCHES_PATH)) return "offlineMatches";
   if (path.startsWith("/api/")) return "api";
   if (/^\/m\/[^/]+\/[^/]+\.png$/.test(path)) return "pictures";
   if (path === "/metrics" || path === "/metrics/") return "metrics";
@@ -173,8 +185,9 @@ async function admitRequest(
     return false;
   }
   const declared = Number(req.headers["content-length"] ?? 0);
-  if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES) {
-    refuseAndClose(res, 413, "body-too-large", `a request body may be at most ${MAX_BODY_BYTES} bytes`, CORS);
+  const bodyLimit = bodyLimitFor(req);
+  if (!Number.isFinite(declared) || declared > bodyLimit) {
+    refuseAndClose(res, 413, "body-too-large", `a request body may be at most ${bodyLimit} bytes`, CORS);
     return false;
   }
   const path = (req.url ?? "/").split("?")[0]!;

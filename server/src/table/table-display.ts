@@ -1,9 +1,8 @@
 import type { MatchState, PlayedStroke } from "@habibka/shared/match";
-import { type MatchView, viewMatch } from "@habibka/shared/pipeline";
+import { type MatchView, shotBroadcast, viewMatch } from "@habibka/shared/pipeline";
 import type { PlayerIndex } from "@habibka/shared/rules";
 import type { SeatAccounts } from "./seat-accounts.ts";
 import type { Seating } from "./seating.ts";
-import { shotBroadcast } from "./shot-broadcast.ts";
 import type { ShotTiming } from "./shot-timing.ts";
 import { mirrorMatch, mirrorSeats } from "./state-mirror.ts";
 import type { TableListing } from "./table-listing.ts";

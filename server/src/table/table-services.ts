@@ -1,8 +1,8 @@
+import type { Decider } from "@habibka/shared/computer";
 import type { EngineName } from "@habibka/shared/physics";
 import type { SeatAccount } from "../accounts/account-store.ts";
 import type { SeatEntry } from "../accounts/online.ts";
 import type { StoredRating } from "../accounts/ratings.ts";
-import type { Decider } from "../computer/computer-seat.ts";
 import type { Logger } from "../logger.ts";
 import type { ShotPhysics } from "../physics/physics-pool.ts";
 import type { AddressLimits, RateLimitSettings } from "../rate-limits.ts";

@@ -1,8 +1,8 @@
+import type { ComputerSeat } from "@habibka/shared/computer";
 import type { MatchAction, MatchRecord, MatchResult, MatchState, TableSettings } from "@habibka/shared/match";
 import { type Step, stepMatch } from "@habibka/shared/pipeline";
 import { type ActionBroadcast, type ChatBroadcast, CLOSE_CODES } from "@habibka/shared/protocol";
 import type { PlayerIndex } from "@habibka/shared/rules";
-import type { ComputerSeat } from "../computer/computer-seat.ts";
 import { ActionQueue } from "./action-queue.ts";
 import type { Command, SeatedSender, Sender } from "./commands.ts";
 import { computerAtTable } from "./computer-at-table.ts";

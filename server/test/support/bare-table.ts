@@ -1,9 +1,8 @@
 import { Clock, LocalPresence } from "@colyseus/core";
-import { decide as decideAsComputer } from "@habibka/shared/computer";
+import { ComputerSeat, decide as decideAsComputer } from "@habibka/shared/computer";
 import type { ComputerLevel, MatchRecord, TableSettings } from "@habibka/shared/match";
 import { siteOrigin } from "../../src/accounts/account-http.ts";
 import { Accounts } from "../../src/accounts/accounts.ts";
-import { ComputerSeat } from "../../src/computer/computer-seat.ts";
 import { createLogger } from "../../src/logger.ts";
 import { createPhysicsPool, type ShotPhysics } from "../../src/physics/physics-pool.ts";
 import { createAccountLimits, createAddressLimits, DEFAULT_RATE_LIMITS } from "../../src/rate-limits.ts";

@@ -102,6 +102,8 @@ export interface PlayedMatch {
   readonly visibility: "public" | "private";
   /** How the rating moved with this match (rated and settled ones only). */
   readonly ratingChange: number | null;
+  /** Played against the computer without the network, then sent and verified (docs/PROTOCOL.md, "Offline matches"). */
+  readonly offline: boolean;
 }
 
 export interface PlayerStats {

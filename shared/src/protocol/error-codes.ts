@@ -124,6 +124,10 @@ export const HTTP_ERROR_CODES = [
   "too-many-challenges",
   "challenge-closed",
   "too-many-streams",
+  // Offline matches (/api/offline-matches).
+  "not-finished",
+  "not-verified",
+  "already-kept",
 ] as const;
 
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
