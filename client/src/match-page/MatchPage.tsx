@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { gameServerEndpoint } from "../net/endpoint.ts";
+import { withComputerSeatName } from "../ui/computer-name.ts";
 import { MatchPlayer } from "./MatchPlayer.tsx";
 import { fetchMatchPage, type MatchPageData, matchPath, type PageShot, scoreAfter } from "./match-data.ts";
 import { matchTimes } from "./match-times.ts";
@@ -81,7 +82,7 @@ export default function MatchPage({ id, shot, onLobby, onTable, onProfile }: Pro
 
   useEffect(() => {
     if (loaded.kind !== "ready") return;
-    const [a, b] = loaded.data.players;
+    const [a, b] = withComputerSeatName(loaded.data.players, loaded.data.computerLevel, t);
     document.title = `${a || "—"} — ${b || "—"} · ${t("app.title")}`;
   }, [loaded, t]);
 
@@ -97,7 +98,7 @@ export default function MatchPage({ id, shot, onLobby, onTable, onProfile }: Pro
     );
   }
 
-  const { data } = loaded;
+  const data = { ...loaded.data, players: withComputerSeatName(loaded.data.players, loaded.data.computerLevel, t) };
   const [name0, name1] = data.players;
   const result = data.result;
   const finalScore = scoreAfter(data.shots, data.shots.length - 1);
