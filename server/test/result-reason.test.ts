@@ -4,9 +4,12 @@ import { join } from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import type { RecordHeader } from "@habibka/shared/match";
 import { DummyDriver, Kysely, type LogEvent, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from "kysely";
+import { Migrator } from "kysely/migration";
 import { describe, expect, it } from "vitest";
+import { sqliteDialect } from "../src/records/database.ts";
 import { lastMatchAt, recentResults } from "../src/records/match-history.ts";
 import { type Lease, MatchRecords } from "../src/records/match-records.ts";
+import { migrationProvider } from "../src/records/migrations.ts";
 import type { RecordResult } from "../src/records/record-writes.ts";
 import type { RecordsDatabase } from "../src/records/records-schema.ts";
 
@@ -77,14 +80,31 @@ describe("the record's reason", () => {
   });
 
   it("is filled in from the result for records written before the column, by migration 006", async () => {
-    const path = await twoRecords();
-    // The file as the version before the migration left it: no reason column, no results' index.
+    // The file as the version before the migration left it: the schema up to 005, the records as it wrote them.
+    const path = join(mkdtempSync(join(tmpdir(), "habibka-reason-")), "r.sqlite");
+    const old = new Kysely<unknown>({ dialect: sqliteDialect({ kind: "sqlite", path }) });
+    const { error } = await new Migrator({ db: old, provider: migrationProvider("sqlite") }).migrateTo(
+      "005-table-closed",
+    );
+    expect(error).toBeUndefined();
+    await old.destroy();
     const before = new DatabaseSync(path);
-    before.exec(`
-      DROP INDEX match_records_results;
-      ALTER TABLE match_records DROP COLUMN result_reason;
-      DELETE FROM kysely_migration WHERE name = '006-result-reason';
-    `);
+    const insert = before.prepare(
+      `INSERT INTO match_records (id, format, code, visibility, settings, seed, created_at, players, result, finished_at)
+       VALUES (?, 1, '123456', 'public', ?, 42, ?, '["A",null]', ?, ?)`,
+    );
+    for (const [id, reason, createdAt, finishedAt] of [
+      ["won", "eight", 1000, 1500],
+      ["empty", "closed", 2000, 2500],
+    ] as const) {
+      insert.run(
+        id,
+        JSON.stringify(header(id).settings),
+        createdAt,
+        JSON.stringify(ended(reason, finishedAt)),
+        finishedAt,
+      );
+    }
     before.close();
     const records = await MatchRecords.open({ path });
     expect((await records.recentResults({ limit: 10 })).map((m) => m.id)).toEqual(["won"]);
