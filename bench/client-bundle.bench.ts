@@ -1,9 +1,11 @@
 // `node bench/client-bundle.bench.ts`: the web client's initial JavaScript, raw and gzipped, against the
 // 200 KB (gzip) budget the client keeps to (client/README.md). Builds the client first unless BENCH_NO_BUILD=1 (then reads client/dist).
 // "Initial" is what index.html loads before the first paint: its entry script and every chunk the entry
-// imports statically (modulepreload links); lazy chunks such as the rules page are listed apart.
+// imports statically (modulepreload links); lazy chunks such as the rules page are listed apart, the page's
+// worker (the simulator, the rules and the computer, for playing without the server) among them, and what the
+// service worker precaches on the first visit.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -40,6 +42,17 @@ for (const file of initial) {
 }
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 console.log(`initial JavaScript: ${kb(raw)} raw, ${kb(gzip)} gzip (budget ${kb(BUDGET_GZIP)} gzip)`);
+for (const file of readdirSync(join(dist, "assets")).sort()) {
+  if (!file.endsWith(".js") || initial.has(`assets/${file}`)) continue;
+  const bytes = readFileSync(join(dist, "assets", file));
+  const zipped = gzipSync(bytes, { level: 9 }).length;
+  const what = file.startsWith("engine-worker-") ? " (the page's worker: simulator, rules, computer)" : "";
+  console.log(`  lazy ${file}: ${kb(bytes.length)} raw, ${kb(zipped)} gzip${what}`);
+}
+const sw = readFileSync(join(dist, "sw.js"), "utf8");
+const precached = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!);
+const precachedBytes = [...new Set(precached)].reduce((sum, url) => sum + statSync(join(dist, url)).size, 0);
+console.log(`service worker: precaches ${new Set(precached).size} files, ${kb(precachedBytes)} raw on the first visit`);
 const within = gzip <= BUDGET_GZIP;
 console.log(within ? "within budget" : "OVER BUDGET");
 process.exit(within ? 0 : 1);

@@ -7,13 +7,14 @@ import { createTable, openInvite, tableInfo, waitFor } from "./support/table-pag
 
 /**
  * A chat line from the opponent on a phone, where the chat is in the menu's sheet: an unread count on the
- * menu button until the chat is opened, and the line itself for a few seconds, over neither the table nor
- * the dock. On a laptop the chat is beside the table, where the line shows, and neither is needed.
+ * menu button until the chat is opened (said in English on this phone), and the line itself for a few
+ * seconds, over neither the table nor the dock. On a laptop the chat is beside the table, where the line
+ * shows, and neither is needed.
  */
 
 const SCREENS = [
-  { name: "phone", options: PHONE, phone: true },
-  { name: "laptop-1366", options: LAPTOP_1366, phone: false },
+  { name: "phone", options: PHONE, phone: true, language: "en" },
+  { name: "laptop-1366", options: LAPTOP_1366, phone: false, language: "ru" },
 ] as const;
 
 async function say(page: Page, text: string): Promise<void> {
@@ -25,7 +26,7 @@ describe("chat news", () => {
   const env = useGameAndBrowser();
 
   it.each(SCREENS)("$name: the opponent's chat line is seen", async (screen) => {
-    const player = await (await env.newContext(screen.options)).newPage();
+    const player = await env.newPage(screen.options, { language: screen.language });
     const opponent = await env.newPage({ viewport: { width: 1280, height: 800 } });
     const shot = (stage: string) =>
       player.screenshot({ path: `${SCREENSHOT_DIR}/chat-news-${screen.name}-${stage}.png` });
@@ -52,6 +53,10 @@ describe("chat news", () => {
     }
 
     await expect.poll(() => badge.textContent()).toBe("1");
+    // Whole inside the status strip, which clips what stands out of it.
+    const [badgeBox, strip] = [(await badge.boundingBox())!, (await player.locator(".status-bar").boundingBox())!];
+    expect(badgeBox.y).toBeGreaterThanOrEqual(strip.y);
+    expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(strip.x + strip.width);
     await expect.poll(() => toast.isVisible()).toBe(true);
     expect(await toast.textContent()).toContain("Привет! Удачи в партии");
     // The toast covers neither the table nor the dock's controls, and lies inside the window.
@@ -72,7 +77,9 @@ describe("chat news", () => {
     });
     expect(cut, "the toast's text cut through a line").toBe(false);
     await shot("toast-long");
-    expect(await player.getByTestId("open-menu").getAttribute("aria-label")).toMatch(/2/);
+    expect(await player.getByTestId("open-menu").getAttribute("aria-label")).toBe(
+      "Shots and chat. New chat messages: 2",
+    );
     // Briefly: the toast goes by itself, the badge stays until the chat is opened.
     await expect.poll(() => toast.count(), { timeout: 8_000 }).toBe(0);
     expect(await badge.textContent()).toBe("2");

@@ -12,13 +12,17 @@ import { ballPositions, dragOnTable, setAngle, waitFor } from "./support/table-p
  * The aiming guide off the cushions on the practice table, on a phone and on a laptop: aimed at 30° from
  * the house, the cue ball's line runs to the long cushion and on off it to a ball of the pyramid, joined to
  * the ghost ball there; with the coloured ball moved onto that rebound, the guide turns red and says the
- * stroke is a foul. Each screen's story starts from a fresh page.
+ * stroke is a foul, in Russian on the phone and in English on the laptop. Each screen's story starts from a
+ * fresh page.
  */
 
 interface Screen {
   readonly name: string;
   readonly options: BrowserContextOptions;
   readonly touch: boolean;
+  readonly language: "ru" | "en";
+  /** The word the guide writes by the ghost ball for a stroke into the coloured ball. */
+  readonly foulWord: string;
 }
 
 const SCREENS: readonly Screen[] = [
@@ -26,8 +30,16 @@ const SCREENS: readonly Screen[] = [
     name: "phone",
     options: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
     touch: true,
+    language: "ru",
+    foulWord: "штраф: цветной",
   },
-  { name: "laptop", options: { viewport: { width: 1366, height: 768 } }, touch: false },
+  {
+    name: "laptop",
+    options: { viewport: { width: 1366, height: 768 } },
+    touch: false,
+    language: "en",
+    foulWord: "foul: coloured ball",
+  },
 ];
 
 interface GuideShown {
@@ -35,12 +47,19 @@ interface GuideShown {
   readonly legs: number;
   readonly ball: string;
   readonly foul: string;
+  readonly word: string;
 }
 
 async function guideShown(page: Page): Promise<GuideShown> {
   return page.getByTestId("table-canvas").evaluate((el) => {
     const d = (el as HTMLElement).dataset;
-    return { guide: d.guide ?? "", legs: Number(d.guideLegs), ball: d.guideBall ?? "", foul: d.guideFoul ?? "" };
+    return {
+      guide: d.guide ?? "",
+      legs: Number(d.guideLegs),
+      ball: d.guideBall ?? "",
+      foul: d.guideFoul ?? "",
+      word: d.guideWord ?? "",
+    };
   });
 }
 
@@ -74,7 +93,7 @@ describe("the aiming guide off the cushions", () => {
 
   for (const screen of SCREENS) {
     it(`on a ${screen.name}: the guide rebounds to a ball, and into the coloured ball it shows a foul`, async () => {
-      const page = await env.newPage(screen.options);
+      const page = await env.newPage(screen.options, { language: screen.language });
       await page.goto(`${env.url}/practice`);
       await page.getByTestId("practice-view").waitFor();
 
@@ -90,6 +109,7 @@ describe("the aiming guide off the cushions", () => {
         expect(shown.ball, "the rebound reaches a ball").not.toBe("");
         expect(shown.ball).not.toBe(String(COLOURED_BALL));
         expect(shown.foul).toBe("");
+        expect(shown.word).toBe("");
         await page.screenshot({ path: `${SCREENSHOT_DIR}/guide-cushions-${screen.name}.png` });
       });
 
@@ -112,6 +132,7 @@ describe("the aiming guide off the cushions", () => {
         );
         expect(shown.ball).toBe(String(COLOURED_BALL));
         expect(shown.legs).toBe(2);
+        expect(shown.word).toBe(screen.foulWord);
         await page.screenshot({ path: `${SCREENSHOT_DIR}/guide-cushions-${screen.name}-foul.png` });
       });
     });

@@ -6,17 +6,31 @@ import { stage } from "./support/story.ts";
 import { createTable, tableInfo, waitFor } from "./support/table-page.ts";
 
 /**
- * A table's link in the hands of whoever opens it, on a phone (portrait, touch) and a laptop: a code that
- * names no table says so in Russian, with the way back; a finished match's table link opens the match's
- * page; a visitor without a name watches at once as «Зритель» and gives a name to sit or chat; «Сесть» at a
- * full table says the seats are taken. And the lag against the computer shows, by each ball and in its
- * verdict, how far it stopped from the head cushion.
+ * A table's link in the hands of whoever opens it, on a phone (portrait, touch) in Russian and on a laptop
+ * in English: a code that names no table says so, with the way back; a finished match's table link opens the
+ * match's page; a visitor without a name watches at once as «Зритель» and gives a name to sit or chat;
+ * «Сесть» at a full table says the seats are taken. And the lag against the computer shows, by each ball
+ * and in its verdict, how far it stopped from the head cushion, and so does the match page's drawing of it.
  */
+
+/** What the pages say, in each device's language. */
+interface Words {
+  readonly gone: string;
+  readonly back: string;
+  readonly seatFree: RegExp;
+  readonly full: string;
+  /** A lag ball's distance as the verdict catalogue writes it: «Анна — 0,85 м», "Anna 0.85 m". */
+  readonly mark: RegExp;
+  readonly lag: string;
+  readonly distances: string;
+}
 
 interface Device {
   readonly label: string;
   readonly options: BrowserContextOptions;
   readonly touch: boolean;
+  readonly language: "ru" | "en";
+  readonly words: Words;
 }
 
 const DEVICES: readonly Device[] = [
@@ -24,8 +38,32 @@ const DEVICES: readonly Device[] = [
     label: "phone",
     options: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
     touch: true,
+    language: "ru",
+    words: {
+      gone: "Стола с кодом 000000 нет",
+      back: "В лобби",
+      seatFree: /^За столом свободное место/,
+      full: "Стол занят",
+      mark: /^[^|]+ — \d+,\d\d м$/,
+      lag: "Раскат",
+      distances: "До головного борта:",
+    },
   },
-  { label: "laptop", options: { viewport: { width: 1366, height: 768 } }, touch: false },
+  {
+    label: "laptop",
+    options: { viewport: { width: 1366, height: 768 } },
+    touch: false,
+    language: "en",
+    words: {
+      gone: "There is no table with the code 000000",
+      back: "To the lobby",
+      seatFree: /^A seat is free/,
+      full: "The table is full",
+      mark: /^[^|]+ \d+\.\d\d m$/,
+      lag: "The lag",
+      distances: "From the head cushion:",
+    },
+  },
 ];
 
 const shot = (name: string, device: Device) => `${SCREENSHOT_DIR}/links-${name}-${device.label}.png`;
@@ -43,34 +81,35 @@ async function openMenu(page: Page, device: Device): Promise<void> {
   }
 }
 
-/** Back to the lobby by the page's own way (the title in the header): the table is left, not dropped. */
+/**
+ * Back to the lobby by the page's own way (the title in the header, or on a phone the way back in the
+ * status strip, where the header gives the table its room): the table is left, not dropped.
+ */
 async function leaveToLobby(page: Page, device: Device): Promise<void> {
-  const back = page.locator(".app-header h1 button");
-  if (device.touch) await back.tap();
-  else await back.click();
+  if (device.touch) await page.getByTestId("table-back").tap();
+  else await page.locator(".app-header h1 button").click();
   await page.getByTestId("create-table").waitFor();
 }
-
-/** Distances as the verdict catalogue writes them in Russian: «Анна — 0,85 м». */
-const MARK = /^[^|]+ — \d+,\d\d м$/;
 
 describe("lost table links, watching by a link, and the lag's distances", () => {
   const env = useGameAndBrowser();
 
   for (const device of DEVICES) {
     it(`on a ${device.label}`, { timeout: 300_000 }, async () => {
+      const { words } = device;
       const context = (name?: string) =>
-        env.newContext(device.options).then(async (c) => {
+        env.newContext(device.options, { language: device.language }).then(async (c) => {
           if (name) await c.addInitScript((n) => localStorage.setItem("habibka.name", n), name);
           return c.newPage();
         });
 
-      await stage("a code that names no table says so, in Russian, with the way back to the lobby", async () => {
+      await stage("a code that names no table says so, in the page's language, with the way back", async () => {
         const page = await context();
         await page.goto(`${env.url}/t/000000`);
         const gone = page.getByTestId("table-gone");
         await gone.waitFor({ timeout: 10_000 });
-        expect(await gone.textContent()).toContain("Стола с кодом 000000 нет");
+        expect(await gone.locator("h2").textContent()).toBe(words.gone);
+        expect(await page.getByTestId("gone-lobby").textContent()).toBe(words.back);
         expect(await page.getByText("not found").count()).toBe(0);
         expect(await page.getByTestId("invite").count()).toBe(0);
         await page.screenshot({ path: shot("no-such-table", device) });
@@ -94,6 +133,7 @@ describe("lost table links, watching by a link, and the lag's distances", () => 
           (i) => i?.role === "spectator",
         );
         await boris.getByTestId("guest-name").waitFor();
+        expect(await boris.getByTestId("guest-name").locator("p.hint").textContent()).toMatch(words.seatFree);
         await boris.screenshot({ path: shot("guest-watching", device) });
         await boris.getByTestId("name-input").fill("Борис");
         await press(boris, device, "sit-down");
@@ -108,7 +148,7 @@ describe("lost table links, watching by a link, and the lag's distances", () => 
         // Vera's name is remembered: her link asks for a seat, as «Сесть» does.
         await vera.goto(link);
         await vera.getByTestId("seats-taken").waitFor({ timeout: 15_000 });
-        expect(await vera.getByTestId("seats-taken").textContent()).toContain("Стол занят");
+        expect(await vera.locator("#seats-taken-title").textContent()).toBe(words.full);
         await vera.screenshot({ path: shot("seats-taken", device) });
         await press(vera, device, "watch-instead");
         await expect.poll(() => vera.getByTestId("seats-taken").count()).toBe(0);
@@ -202,18 +242,36 @@ describe("lost table links, watching by a link, and the lag's distances", () => 
         );
         await page.screenshot({ path: shot("lag-marks", device) });
         const each = marks!.split(" | ");
-        for (const mark of each) expect(mark).toMatch(MARK);
+        for (const mark of each) expect(mark).toMatch(words.mark);
         expect(each.some((m) => m.startsWith("Анна"))).toBe(true);
         // The lag is shot 1: its verdict stays in the shot log, whatever the computer plays next.
         const verdict = await waitFor(
           "the lag's verdict",
           () => page.getByTestId("log-1").textContent({ timeout: 1_000 }),
-          (text) => !!text && text.includes("Раскат"),
+          (text) => !!text && text.includes(words.lag),
           20_000,
         );
-        expect(verdict).toContain(`До головного борта: ${each.join(", ")}.`);
+        expect(verdict).toContain(`${words.distances} ${each.join(", ")}.`);
         await openMenu(page, device);
         await page.screenshot({ path: shot("lag-verdict", device) });
+
+        // The match page's drawing of the lag: its balls where they stopped, each with its distance.
+        const matchId = await page.getByTestId("table-view").getAttribute("data-match-id");
+        const replay = await context();
+        await replay.goto(`${env.url}/m/${matchId}/1`);
+        const drawn = await waitFor(
+          "the lag's marks on the match page",
+          () => replay.getByTestId("table-canvas").getAttribute("data-rest-marks"),
+          (text) => !!text,
+          20_000,
+        );
+        // The same distances in the same words (the page names the computer as its record does).
+        const distances = (marks: readonly string[]) => marks.map((m) => / \S+ \S+$/.exec(m)?.[0]);
+        const anna = (marks: readonly string[]) => marks.find((m) => m.startsWith("Анна"));
+        expect(anna(drawn!.split(" | "))).toBe(anna(each));
+        for (const mark of drawn!.split(" | ")) expect(mark).toMatch(words.mark);
+        expect(distances(drawn!.split(" | "))).toEqual(distances(each));
+        await replay.screenshot({ path: shot("match-page-lag", device) });
       });
     });
   }

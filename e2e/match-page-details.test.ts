@@ -17,10 +17,10 @@ import {
 
 /**
  * The small things a player meets around a match, on a phone and on two laptops: the lobby's choices with
- * their circles beside their words, the computer named whole with its level, the first-visit tour stepping
- * aside while the opponent's shot plays, the match page's live state and its button apart, its start and end
- * labelled, seconds in «с», the shot log's buttons apart at 1024×640, and a foul's picture and link saying
- * the foul.
+ * their circles beside their words (the laptop's in English, its brisk pace among them), the computer named
+ * whole with its level, the first-visit tour stepping aside while the opponent's shot plays, the match
+ * page's live state and its button apart, its start and end labelled (at 1024×640 in English), seconds in
+ * «с», the shot log's buttons apart at 1024×640, and a foul's picture and link saying the foul.
  */
 
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
@@ -47,12 +47,19 @@ describe("the details around a match", () => {
   const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/details-${name}.png` });
 
   it("on a laptop and a phone the lobby's choices sit beside their circles; on a phone the computer is named whole", async () => {
-    for (const [name, options] of [
-      ["laptop", laptop],
-      ["phone", phone],
+    for (const [name, options, language] of [
+      ["laptop", laptop, "en"],
+      ["phone", phone, "ru"],
     ] as const) {
-      const lobby = await game.newPage(options);
+      const lobby = await game.newPage(options, { language });
       await lobby.goto(game.url);
+      const pace = lobby.locator("fieldset", { has: lobby.getByTestId("computer-pace-brisk") });
+      expect(await pace.locator("legend").textContent()).toBe(
+        language === "en" ? "The computer's pace" : "Темп компьютера",
+      );
+      expect(await pace.locator("label", { has: lobby.getByTestId("computer-pace-brisk") }).textContent()).toBe(
+        language === "en" ? "brisk" : "быстрый",
+      );
       for (const id of ["visibility-private", "opening-lag", "computer-level-master", "computer-pace-brisk"]) {
         const input = lobby.getByTestId(id);
         const label = lobby.locator("label", { has: input });
@@ -105,10 +112,10 @@ describe("the details around a match", () => {
       let foul = 0;
 
       await stage("two first-time players sit down; the opener breaks into the coloured ball", async () => {
-        const annaContext = await game.newContext(laptop, true);
+        const annaContext = await game.newContext(laptop, { firstVisit: true });
         anna = await annaContext.newPage();
         const link = await createTable(anna, game.url, "Анна", { visibility: "public" });
-        const borisContext = await game.newContext(laptop, true);
+        const borisContext = await game.newContext(laptop, { firstVisit: true });
         boris = await borisContext.newPage();
         await openInvite(boris, link, "Борис");
         const info = (await waitFor(
@@ -205,21 +212,27 @@ describe("the details around a match", () => {
             () => tableInfo(watcher),
             (i) => i?.phase === "finished",
           );
-          for (const [name, options] of [
-            ["laptop", laptop],
-            ["1024", small],
-            ["phone", phone],
+          for (const [name, options, language] of [
+            ["laptop", laptop, "ru"],
+            ["1024", small, "en"],
+            ["phone", phone, "ru"],
           ] as const) {
-            const page = await game.newPage(options);
+            const page = await game.newPage(options, { language });
             await page.goto(`${game.url}/m/${matchId}/${foul}`);
             // The result may reach the record a moment after the table shows it; the page reads again until then.
             await expect
               .poll(() => page.getByTestId("match-page").getAttribute("data-live"), { timeout: 15_000 })
               .toBe("false");
             const times = page.getByTestId("match-times");
-            expect(await times.textContent()).toMatch(/^Начало \d\d\.\d\d\.\d{4}, \d\d:\d\d · Конец \d\d:\d\d$/);
+            expect(await times.textContent()).toMatch(
+              language === "en"
+                ? /^Started \d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d\d\s[AP]M · Ended \d{1,2}:\d\d\s[AP]M$/
+                : /^Начало \d\d\.\d\d\.\d{4}, \d\d:\d\d · Конец \d\d:\d\d$/,
+            );
             await page.getByTestId("shot-scrubber").fill("100");
-            await expect.poll(() => page.getByTestId("match-verdict").textContent()).toMatch(/Штраф/);
+            await expect
+              .poll(() => page.getByTestId("match-verdict").textContent())
+              .toMatch(language === "en" ? /Foul/ : /Штраф/);
             await shot(page, `match-page-${name}`);
             await page.close();
           }

@@ -160,10 +160,12 @@ describe("a match's page: the history, the replay, a shot's link and its scenari
           () => tableInfo(boris),
           (i) => i?.phase === "finished",
         );
-        // The players' own browsers list it as theirs.
+        // The players' own browsers list it as theirs (the lobby's history loads after its first paint).
         await anna.goto(game.url);
         await expect
-          .poll(() => anna.getByTestId("my-matches").locator(`[data-testid="history-${matchId}"]`).count())
+          .poll(() => anna.getByTestId("my-matches").locator(`[data-testid="history-${matchId}"]`).count(), {
+            timeout: 10_000,
+          })
           .toBe(1);
 
         const friend = await game.newPage(laptop);
@@ -229,12 +231,17 @@ describe("a match's page: the history, the replay, a shot's link and its scenari
         const shot = foulShot + 2;
         const other = await game.newPage(laptop);
         await other.goto(`${game.url}/m/${matchId}/${shot}`);
-        await expect.poll(() => other.getByTestId("match-player").getAttribute("data-shot")).toBe(String(shot));
+        // A new page loads the match first, as the lobby's history does above.
+        await expect
+          .poll(() => other.getByTestId("match-player").getAttribute("data-shot"), { timeout: 10_000 })
+          .toBe(String(shot));
         await screenshot(other, "laptop");
 
         const small = await game.newPage(phone);
         await small.goto(`${game.url}/m/${matchId}/${foulShot}`);
-        await expect.poll(() => small.getByTestId("match-player").getAttribute("data-shot")).toBe(String(foulShot));
+        await expect
+          .poll(() => small.getByTestId("match-player").getAttribute("data-shot"), { timeout: 10_000 })
+          .toBe(String(foulShot));
         // Nothing wider than the phone, and the table and its controls in the first screen.
         const width = await small.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(390);

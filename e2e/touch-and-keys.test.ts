@@ -9,7 +9,8 @@ import { ballPositions, canvasPoint, waitFor } from "./support/table-page.ts";
  * Aiming on the practice table by finger and by laptop: a finger's small turn far from the cue ball counts,
  * the power pull is fine and shows its reading; a called ball tapped again leaves the call and a double call
  * stays readable; Enter shoots after the power slider's arrows; a click on a ball aims at it, and calling by
- * clicks goes through the call control. Every story starts from a fresh practice page of its own.
+ * clicks goes through the call control. Every story starts from a fresh practice page of its own; the
+ * laptop's double call and the touch laptop's pull are read in English.
  */
 
 type Spot = readonly [number, number, number];
@@ -81,12 +82,12 @@ const mouth = (pocket: PocketId) => POCKETS[pocket].mouthCentre;
 describe("aiming by finger, keys and clicks on the practice table", () => {
   const env = useGameAndBrowser();
 
-  for (const [name, device] of [
-    ["phone", PHONE],
-    ["laptop", LAPTOP],
+  for (const [name, device, language] of [
+    ["phone", PHONE, "ru"],
+    ["laptop", LAPTOP, "en"],
   ] as const) {
     it(`${name}: a double call stays readable, and a called ball tapped again leaves the call`, async () => {
-      const page = await env.newPage(device);
+      const page = await env.newPage(device, { language });
       await openPractice(page, env.url);
       const touch = name === "phone";
       const call = async (ball: number, pocket: PocketId) => {
@@ -104,6 +105,19 @@ describe("aiming by finger, keys and clicks on the practice table", () => {
         (c) => c.length === 2,
       );
       expect(await callsShown(page)).toEqual(["15:FL", "11:FR"]);
+      // Each entry says itself whole in the page's language, its way by the short name beside it.
+      const entries = page.getByTestId("call-entry");
+      const said = await entries.evaluateAll((items) => items.map((i) => i.getAttribute("title")));
+      const ways = await entries.locator(".way-toggle").allTextContents();
+      if (language === "en") {
+        expect(said).toEqual([
+          expect.stringMatching(/^ball 15 into the left corner at the pyramid, (?:direct|off a cushion)$/),
+          expect.stringMatching(/^ball 11 into the right corner at the pyramid, (?:direct|off a cushion)$/),
+        ]);
+        for (const way of ways) expect(way).toMatch(/^(?:direct|cushion)$/);
+      } else {
+        for (const way of ways) expect(way).toMatch(/^(?:прямо|борт)/);
+      }
       await page.screenshot({ path: `${SCREENSHOT_DIR}/touch-keys-${name}-double-call.png` });
       // Both entries lie whole inside the call's area, clear of the call button beside it.
       const area = (await page.locator(".call-area").boundingBox())!;
@@ -127,12 +141,12 @@ describe("aiming by finger, keys and clicks on the practice table", () => {
     });
   }
 
-  for (const [name, device] of [
-    ["phone", PHONE],
-    ["laptop", TOUCH_LAPTOP],
+  for (const [name, device, unit] of [
+    ["phone", PHONE, "м/с"],
+    ["laptop", TOUCH_LAPTOP, "m/s"],
   ] as const) {
     it(`${name}: a finger's 2° arc at 200 px turns the aim 2°, and the pull sets power 0.02 m/s a pixel`, async () => {
-      const page = await env.newPage(device);
+      const page = await env.newPage(device, { language: unit === "m/s" ? "en" : "ru" });
       await openPractice(page, env.url);
       const cue = (await spots(page)).find((b) => b[0] === 1)!;
       const centre = await screenOf(page, { x: cue[1], y: cue[2] });
@@ -163,7 +177,7 @@ describe("aiming by finger, keys and clicks on the practice table", () => {
       const reading = page.getByTestId("power-reading");
       await reading.waitFor();
       // The last move's render may come a frame after the event: wait for it, not for a fixed time.
-      await expect.poll(() => reading.textContent()).toBe(`${(speed + 2).toFixed(2)} м/с`);
+      await expect.poll(() => reading.textContent()).toBe(`${(speed + 2).toFixed(2)} ${unit}`);
       await page.screenshot({ path: `${SCREENSHOT_DIR}/touch-keys-${name}-pull.png` });
       await pull.up();
       await reading.waitFor({ state: "detached" });

@@ -5,14 +5,28 @@ import { LAPTOP_1366, PHONE, playComputer, strike, untilMyStroke } from "./suppo
 import { useGameAndBrowser } from "./support/game-and-browser.ts";
 
 /**
- * Reading a verdict on a phone and on a laptop: while the balls roll the line under the table fits its
- * words, never a line cut through; the verdict shows whole lines only, and a tap (or Enter) on it opens every
- * sentence of it in a sheet over the table, which closes again.
+ * Reading a verdict on a phone (in Russian) and on a laptop (in English): while the balls roll the line
+ * under the table fits its words, never a line cut through; the verdict shows whole lines only, and a tap
+ * (or Enter) on it opens every sentence of it in a sheet over the table, which closes again.
  */
 
 const SCREENS = [
-  { name: "phone", options: PHONE, touch: true },
-  { name: "laptop-1366", options: LAPTOP_1366, touch: false },
+  {
+    name: "phone",
+    options: PHONE,
+    touch: true,
+    language: "ru",
+    title: (n: string) => `Удар №${n}`,
+    number: /^№\d+:\s*/,
+  },
+  {
+    name: "laptop-1366",
+    options: LAPTOP_1366,
+    touch: false,
+    language: "en",
+    title: (n: string) => `Shot #${n}`,
+    number: /^#\d+:\s*/,
+  },
 ] as const;
 
 /**
@@ -50,7 +64,7 @@ describe("reading a verdict", () => {
   const env = useGameAndBrowser();
 
   it.each(SCREENS)("$name: the rolling line fits, and a tap opens the whole verdict", async (screen) => {
-    const page = await (await env.newContext(screen.options)).newPage();
+    const page = await env.newPage(screen.options, { language: screen.language });
     const shot = (stage: string) =>
       page.screenshot({ path: `${SCREENSHOT_DIR}/verdict-sheet-${screen.name}-${stage}.png` });
     await playComputer(page, env.url, "Анна");
@@ -82,13 +96,15 @@ describe("reading a verdict", () => {
     // A tap (a click) opens the sheet with every sentence of the verdict tapped (the computer may play the
     // next shot meanwhile: the sheet keeps the one it was opened for).
     const number = await verdict.getAttribute("data-shot");
-    const whole = ((await verdict.textContent()) ?? "").replace(/^№\d+:\s*/, "").trim();
+    const text = (await verdict.textContent()) ?? "";
+    expect(text).toMatch(screen.number);
+    const whole = text.replace(screen.number, "").trim();
     expect(whole.length).toBeGreaterThan(20);
     if (screen.touch) await verdict.tap();
     else await verdict.click();
     const sheet = page.getByTestId("verdict-sheet");
     await sheet.waitFor();
-    expect(await sheet.locator("h2").textContent()).toBe(`Удар №${number}`);
+    expect(await sheet.locator("h2").textContent()).toBe(screen.title(number!));
     const sheetText = ((await sheet.textContent()) ?? "").replace(/\s+/g, " ");
     for (const sentence of whole.split(/(?<=[.!?…])\s+/)) expect(sheetText).toContain(sentence.trim());
     const box = (await sheet.boundingBox())!;

@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/react" />
 interface ImportMetaEnv {
   readonly VITE_GAME_SERVER?: string;
 }

@@ -2,8 +2,9 @@ import i18next, { type TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { en } from "../src/i18n/en.ts";
 import { ru } from "../src/i18n/ru.ts";
+import { parseMatchPage } from "../src/match-page/match-data.ts";
 import { snapshotOf } from "../src/net/table-snapshot.ts";
-import { withComputerName } from "../src/ui/computer-name.ts";
+import { withComputerName, withComputerSeatName } from "../src/ui/computer-name.ts";
 
 /** A table against the computer as the client reads its synced state and names its seats. */
 
@@ -46,5 +47,29 @@ describe("a table against the computer", () => {
     expect(withComputerName(s, t.en).players[1]?.shelf).toEqual([5]);
     const people = snapshotOf({ phase: "play", players: players() });
     expect(withComputerName(people, t.en)).toBe(people);
+  });
+});
+
+describe("a match against the computer on its page", () => {
+  const record = (settings: Record<string, unknown>) => ({
+    id: "0b7c5f9e-3f52-4b8e-9a51-6c2d1e0f4a77",
+    players: ["Anna", "Компьютер · новичок"],
+    shots: [],
+    record: { header: { settings }, actions: [] },
+  });
+
+  it("names the computer in the reader's language, as the live table does", () => {
+    const data = parseMatchPage(record({ opponent: "computer", level: "novice" }))!;
+    expect(data.computerLevel).toBe("novice");
+    expect(withComputerSeatName(data.players, data.computerLevel, t.en)).toEqual(["Anna", "Computer · novice"]);
+    expect(withComputerSeatName(data.players, data.computerLevel, t.ru)).toEqual(["Anna", "Компьютер · новичок"]);
+  });
+
+  it("leaves two people's names as they are, and a level it does not know", () => {
+    for (const settings of [{ opponent: "person" }, { opponent: "computer", level: "grandmaster" }, {}]) {
+      const data = parseMatchPage(record(settings))!;
+      expect(data.computerLevel).toBeNull();
+      expect(withComputerSeatName(data.players, data.computerLevel, t.en)).toEqual(data.players);
+    }
   });
 });

@@ -11,6 +11,8 @@ const player = (seat: number, over: Partial<PlayerView> = {}): PlayerView => ({
   debt: 0,
   holdLeft: 0,
   computer: false,
+  account: "",
+  rating: null,
   ...over,
 });
 
@@ -93,6 +95,8 @@ describe("the hold-back of the verdict while a shot plays", () => {
         debt: fc.nat(3),
         holdLeft: fc.nat(200),
         computer: fc.boolean(),
+        account: fc.constant(""),
+        rating: fc.constant(null),
       });
     const arbSnapshot = fc.record({
       shotNumber: fc.nat(50),

@@ -60,12 +60,16 @@ export function drawStaticTable(ctx: TableContext, viewport: Viewport): void {
       -HALF_WIDTH - FRAME_WIDTH,
       2 * (HALF_LENGTH + FRAME_WIDTH),
       2 * (HALF_WIDTH + FRAME_WIDTH),
-      0.05,
+      FRAME_WIDTH * 0.4,
     );
     ctx.fill();
     ctx.strokeStyle = COLOURS.railEdge;
     ctx.lineWidth = 0.01;
     ctx.stroke();
+    // Everything else inside the rail's outline: the pockets' holes, deeper than the rail is wide, are cut
+    // through it rather than drawn beyond it.
+    ctx.save();
+    ctx.clip();
 
     // The cushion band all round, then the cloth inside the noses; pockets are cut through both.
     ctx.fillStyle = COLOURS.cushion;
@@ -84,6 +88,7 @@ export function drawStaticTable(ctx: TableContext, viewport: Viewport): void {
     drawPockets(ctx);
     drawLines(ctx);
     drawSights(ctx);
+    ctx.restore();
   });
 }
 
@@ -143,10 +148,11 @@ function drawLines(ctx: TableContext): void {
 /** Diamonds on the rails every eighth of the length and quarter of the width, as on a real table. */
 function drawSights(ctx: TableContext): void {
   ctx.fillStyle = "rgba(240,230,200,0.75)";
-  const rail = FRAME_WIDTH * 0.55;
+  // In the middle of the wood behind the cushion.
+  const rail = (CUSHION_DEPTH + FRAME_WIDTH) / 2;
   const dot = (x: number, y: number) => {
     ctx.beginPath();
-    ctx.arc(x, y, 0.007, 0, 2 * Math.PI);
+    ctx.arc(x, y, 0.005, 0, 2 * Math.PI);
     ctx.fill();
   };
   for (let i = 1; i < 8; i++) {

@@ -11,6 +11,7 @@ export {
 export { drawVerdict, type VerdictPaintOptions, verdictLabels } from "./draw-verdict.ts";
 export type { DrawingItem, DrawingKind, DrawnVerdict, VerdictDrawing, VerdictDrawingInput } from "./drawing-items.ts";
 export { type Box, type Circle, type LabelRequest, type PlacedLabel, placeLabels } from "./label-placement.ts";
+export { drawPill, type PillStyle, pillFont, pillSize } from "./pill.ts";
 export { drawingOfShot, isDrawnVerdict, type ShotToDraw } from "./shot-drawing.ts";
 export { type BallPath, drawBallPaths, pathsOfTrace, type TracedBall } from "./shot-paths.ts";
 export { drawGhostStrokes, type GhostInput, type GhostStroke, ghostStroke } from "./stroke-ghost.ts";

@@ -1,6 +1,7 @@
 import { BALL_RADIUS, type Point } from "@habibka/shared/table";
 import type { TableContext } from "./canvas-context.ts";
 import { type Box, type Circle, type LabelRequest, leaderEnd, placeLabels } from "./label-placement.ts";
+import { drawPill, pillFont } from "./pill.ts";
 import { toScreen, type Viewport } from "./viewport.ts";
 
 /**
@@ -26,14 +27,12 @@ export interface LaidLabel {
   readonly font: string;
 }
 
-const FACE = 'system-ui, "DejaVu Sans", sans-serif';
-
 function fontOf(label: VerdictLabel, viewport: Viewport): { size: number; font: string } {
   const size =
     label.kind === "number"
       ? Math.max(8, Math.min(13, BALL_RADIUS * viewport.scale * 0.7))
       : Math.max(10, Math.min(14, 11 * (viewport.scale / 400)));
-  return { size, font: `700 ${size.toFixed(1)}px ${FACE}` };
+  return { size, font: pillFont(size) };
 }
 
 /** Measures each label, then places them: the numbers first (they want their own point), then the tags. */
@@ -94,19 +93,14 @@ export function drawLabels(ctx: TableContext, laid: readonly LaidLabel[]): void 
     ctx.fill();
   }
   for (const l of laid) {
-    const { x, y, width, height } = l.box;
     const number = l.label.kind === "number";
-    ctx.fillStyle = number ? (l.label.proof ? "#ffd23f" : "rgba(20,20,20,0.85)") : "rgba(12,16,14,0.82)";
-    ctx.beginPath();
-    ctx.roundRect(x, y, width, height, number ? height * 0.3 : height / 2);
-    ctx.fill();
-    ctx.strokeStyle = l.label.colour;
-    ctx.lineWidth = number ? 1.5 : 1.25;
-    ctx.stroke();
-    ctx.font = l.font;
-    ctx.fillStyle = number ? (l.label.proof ? "#1b1b1b" : "#ffffff") : l.label.colour;
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    ctx.fillText(l.label.text, x + width / 2, y + height / 2 + 0.5);
+    drawPill(ctx, l.box, l.label.text, {
+      font: l.font,
+      fill: number ? (l.label.proof ? "#ffd23f" : "rgba(20,20,20,0.85)") : "rgba(12,16,14,0.82)",
+      outline: l.label.colour,
+      outlineWidth: number ? 1.5 : 1.25,
+      ink: number ? (l.label.proof ? "#1b1b1b" : "#ffffff") : l.label.colour,
+      round: number ? 0.3 : 0.5,
+    });
   }
 }

@@ -1,7 +1,11 @@
 import { HALF_LENGTH, HALF_WIDTH } from "@habibka/shared/table";
 
-/** Width of the wooden rail and cushion drawn around the playing surface, metres. */
-export const FRAME_WIDTH = 0.13;
+/**
+ * Width of the cushion and wooden rail drawn around the playing surface, metres: narrower than a real
+ * table's (about 0.13), so that the cloth and the balls get the room, on a phone above all; wide enough for
+ * the cushions, a strip of wood with its sights, and the corner pockets' holes.
+ */
+export const FRAME_WIDTH = 0.06;
 
 export interface Viewport {
   /** Pixels per metre. */

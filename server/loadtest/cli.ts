@@ -1,94 +1,35 @@
 #!/usr/bin/env node
 /**
  * `pnpm loadtest`: N concurrent matches of scripted players (and spectators) against a running game server,
- * over real SDK connections. It ramps up, holds, and prints what a player would feel — matches joined and
- * failed, shots a second, the latency from a shot sent to its `shot` broadcast at the shooter and at a
- * spectator, errors — beside what the server paid for it (its CPU and memory when it runs on this box, and
- * the longest stall of its event loop from /healthz). Bounded in count and time; it stops by itself.
+ * over real SDK connections, at a person's pace (a few seconds of thought, every animation watched) or the
+ * quick one. It ramps up at a given number of new tables a second, holds, and prints what a player would feel
+ * — joins refused and why, shots a second, the latency from a shot sent to its `shot` broadcast at the
+ * shooter and at a spectator, event-loop stalls — beside what it cost: the server's CPU per live match-second
+ * and per shot (every process and thread of it, when it runs on this box), its memory, the box's CPU and the
+ * load generator's own. Bounded in count and time; it stops by itself.
  */
-import { parseArgs } from "node:util";
 import { seededRandom } from "@habibka/shared";
-import { MatchBot } from "./match-bot.ts";
-import { serverProcesses, type Usage, usageOf } from "./server-usage.ts";
+import { type BotFigures, MatchBot } from "./match-bot.ts";
+import { readOptions } from "./options.ts";
+import { printReport, type Summary, summarize } from "./report.ts";
+import { boxUsage, loadAverage } from "./server-usage.ts";
+import { ServerWatch, type Stalls } from "./server-watch.ts";
 import { Counters, Latencies } from "./stats.ts";
 
-const LIMITS = { matches: 10_000, spectators: 10, holdSeconds: 3_600, soakMinutes: 240 } as const;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-function usage(message: string): never {
-  process.stderr.write(
-    `loadtest: ${message}\nusage: pnpm loadtest [--url http://127.0.0.1:2567] [--matches 10] [--spectators 1] ` +
-      `[--ramp 10] [--hold 30] [--soak MINUTES] [--think 3-6] [--private] [--addresses] [--json]\n`,
-  );
-  process.exit(2);
+/** Why a join failed, as one short line without the table's code or the address (so that alike ones add up). */
+function refusalReason(error: unknown): string {
+  const { name, message, code } =
+    error instanceof Error
+      ? (error as Error & { code?: unknown })
+      : { name: "", message: String(error), code: undefined };
+  const said = message || `${name}${code === undefined ? "" : ` ${String(code)}`}` || "no reason given";
+  return said
+    .replace(/\b[A-Z0-9]{4,}\b/g, "…")
+    .replace(/\d+(\.\d+)*/g, "N")
+    .slice(0, 80);
 }
-
-function readOptions() {
-  let parsed: ReturnType<typeof parse>;
-  function parse() {
-    return parseArgs({
-      options: {
-        url: { type: "string", default: "http://127.0.0.1:2567" },
-        matches: { type: "string", default: "10" },
-        spectators: { type: "string", default: "1" },
-        ramp: { type: "string", default: "10" },
-        hold: { type: "string", default: "30" },
-        soak: { type: "string" },
-        think: { type: "string", default: "3-6" },
-        private: { type: "boolean", default: false },
-        addresses: { type: "boolean", default: false },
-        json: { type: "boolean", default: false },
-        seed: { type: "string", default: "1" },
-      },
-      strict: true,
-    });
-  }
-  try {
-    parsed = parse();
-  } catch (error) {
-    usage((error as Error).message.split("\n")[0]!);
-  }
-  const v = parsed.values;
-  const number = (name: string, value: string, max: number, min = 0) => {
-    const n = Number(value);
-    if (!Number.isFinite(n) || n < min || n > max) usage(`--${name} must be a number from ${min} to ${max}`);
-    return n;
-  };
-  const url = new URL(v.url!);
-  if (url.protocol !== "http:" && url.protocol !== "https:") usage("--url must be an http(s) address");
-  const think = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(v.think!);
-  if (!think || Number(think[1]) > Number(think[2])) usage("--think is MIN-MAX seconds, e.g. 3-6");
-  const soakMinutes = v.soak === undefined ? null : number("soak", v.soak, LIMITS.soakMinutes, 1);
-  return {
-    url: url.origin,
-    port: Number(url.port || (url.protocol === "https:" ? 443 : 80)),
-    matches: Math.round(number("matches", v.matches!, LIMITS.matches, 1)),
-    spectators: Math.round(number("spectators", v.spectators!, LIMITS.spectators)),
-    rampSeconds: number("ramp", v.ramp!, LIMITS.holdSeconds),
-    holdSeconds: soakMinutes === null ? number("hold", v.hold!, LIMITS.holdSeconds) : soakMinutes * 60,
-    soak: soakMinutes !== null,
-    think: [Number(think![1]), Number(think![2])] as const,
-    visibility: v.private ? ("private" as const) : ("public" as const),
-    addresses: v.addresses === true,
-    json: v.json === true,
-    seed: Math.round(number("seed", v.seed!, 2 ** 31)),
-  };
-}
-
-interface Health {
-  readonly rooms?: number;
-  readonly loop?: { readonly maxMs: number; readonly p99Ms: number };
-  readonly memory?: { readonly rssMb: number };
-}
-
-async function health(url: string): Promise<Health | null> {
-  try {
-    return (await (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) })).json()) as Health;
-  } catch {
-    return null;
-  }
-}
-
-const round = (n: number, digits = 1) => (Number.isFinite(n) ? Math.round(n * 10 ** digits) / 10 ** digits : null);
 
 async function main(): Promise<void> {
   const options = readOptions();
@@ -101,147 +42,117 @@ async function main(): Promise<void> {
         return `10.${(connections >> 16) & 255}.${(connections >> 8) & 255}.${connections & 255}`;
       }
     : null;
-  const figures = { atShooter: new Latencies(), atSpectator: new Latencies(), counters: new Counters() };
-  const bots: MatchBot[] = [];
-  const playing: Promise<void>[] = [];
-  const pids = serverProcesses(options.port);
-  const cpuAtStart: Usage | null = usageOf(pids);
-  // This process's own CPU: on a shared box the load generator takes its share of the cores it measures.
-  const ownCpuAtStart = process.cpuUsage();
-  const memoryOverTime: { minute: number; rssMb: number | null; matches: number }[] = [];
-  let worstStallMs = 0;
-  let joined = 0;
-  let failed = 0;
-  const startedAt = performance.now();
+  const counters = new Counters();
+  const refused = new Counters();
+  const ramp = { atShooter: new Latencies(), atSpectator: new Latencies(), stalls: fresh() };
+  const hold = { atShooter: new Latencies(), atSpectator: new Latencies(), stalls: fresh() };
+  const figures: BotFigures = { atShooter: ramp.atShooter, atSpectator: ramp.atSpectator, counters };
   const log = (line: string) => {
     if (!options.json) process.stdout.write(`${line}\n`);
   };
+  const server = new ServerWatch(options.url, options.port);
+  server.stalls = ramp.stalls;
+  server.start();
+  const bots: MatchBot[] = [];
+  let joined = 0;
+  const startedAt = performance.now();
+  const load = { start: loadAverage(), end: null as number | null };
+  const rssAtStart = server.usage()?.rssMb ?? null;
 
-  // Ramp: the matches arrive evenly over the ramp.
-  const gap = (options.rampSeconds * 1000) / options.matches;
+  // Ramp: new tables arrive evenly at the rate asked for, whatever the joins before them are doing.
   const arrivals: Promise<void>[] = [];
   for (let i = 0; i < options.matches; i++) {
     const bot = new MatchBot(
       { ...options, nextAddress, random: seededRandom(Math.floor(random() * 2 ** 31)) },
       figures,
     );
-    bots.push(bot);
     arrivals.push(
       bot.join().then(
         () => {
           joined++;
-          playing.push(bot.play());
+          bots.push(bot);
+          bot.play();
         },
-        (error: Error) => {
-          failed++;
-          figures.counters.add(`join failed: ${error.message.slice(0, 60)}`);
+        (error: unknown) => {
+          refused.add(refusalReason(error));
+          void bot.stop();
         },
       ),
     );
-    await new Promise((resolve) => setTimeout(resolve, gap));
+    await wait(startedAt + ((i + 1) * 1000) / options.rate - performance.now());
   }
   await Promise.all(arrivals);
-  log(`ramped up: ${joined} matches joined, ${failed} failed, in ${round((performance.now() - startedAt) / 1000)} s`);
+  const rampSeconds = (performance.now() - startedAt) / 1000;
+  log(`ramped up: ${joined} matches joined, ${options.matches - joined} refused, in ${rampSeconds.toFixed(1)} s`);
 
-  const holdStart = performance.now();
-  const shotsAtHold = figures.counters.get("shots heard");
-  let lastReport = holdStart;
-  while (performance.now() - holdStart < options.holdSeconds * 1000) {
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
-    const h = await health(options.url);
-    worstStallMs = Math.max(worstStallMs, h?.loop?.maxMs ?? 0);
-    const elapsed = (performance.now() - holdStart) / 1000;
+  // Hold: what is measured per live match-second and per shot is counted from here.
+  figures.atShooter = hold.atShooter;
+  figures.atSpectator = hold.atSpectator;
+  server.stalls = hold.stalls;
+  const before = {
+    at: performance.now(),
+    shots: counters.get("shots sent"),
+    server: server.usage(),
+    box: boxUsage(),
+    own: process.cpuUsage(),
+    rssMb: server.usage()?.rssMb ?? null,
+  };
+  const memoryOverTime: { minute: number; rssMb: number | null }[] = [];
+  let lastReport = before.at;
+  while (performance.now() - before.at < options.holdSeconds * 1000) {
+    await wait(Math.min(5_000, before.at + options.holdSeconds * 1000 - performance.now()));
+    const elapsed = (performance.now() - before.at) / 1000;
     if (options.soak && elapsed / 60 >= memoryOverTime.length) {
-      memoryOverTime.push({
-        minute: memoryOverTime.length,
-        rssMb: h?.memory?.rssMb ?? usageOf(pids)?.rssMb ?? null,
-        matches: joined,
-      });
-      log(`minute ${memoryOverTime.length - 1}: server memory ${memoryOverTime.at(-1)?.rssMb ?? "?"} MB`);
+      memoryOverTime.push({ minute: memoryOverTime.length, rssMb: server.usage()?.rssMb ?? server.lastRssMb });
+      log(`minute ${memoryOverTime.length - 1}: server memory ${memoryOverTime.at(-1)?.rssMb?.toFixed(1) ?? "?"} MB`);
     }
     if (performance.now() - lastReport >= 10_000) {
       lastReport = performance.now();
       log(
-        `${round(elapsed, 0)} s: ${figures.counters.get("shots heard")} shots, p99 ${round(figures.atShooter.percentile(99))} ms, ` +
-          `stall ${h?.loop?.maxMs ?? "?"} ms, errors ${figures.counters.entries().filter(([k]) => k.startsWith("error")).length}`,
+        `${elapsed.toFixed(0)} s: ${counters.get("shots sent") - before.shots} shots, p99 ${hold.atShooter.percentile(99).toFixed(1)} ms, ` +
+          `worst stall ${hold.stalls.worstMs} ms`,
       );
     }
   }
-  const holdSeconds = (performance.now() - holdStart) / 1000;
-  const shotsInHold = figures.counters.get("shots heard") - shotsAtHold;
-  const cpuAtEnd = usageOf(pids);
-  const ownCpu = process.cpuUsage(ownCpuAtStart);
-  await Promise.all(bots.map((bot) => bot.stop()));
-  await Promise.race([Promise.all(playing), new Promise((resolve) => setTimeout(resolve, 5_000))]);
-
-  const unanswered = bots.reduce((n, bot) => n + bot.unanswered(), 0);
-  const errors = Object.fromEntries(
-    figures.counters.entries().filter(([k]) => !k.startsWith("shots") && k !== "matches finished"),
-  );
-  const summary = {
-    url: options.url,
-    matches: options.matches,
-    spectatorsPerMatch: options.spectators,
-    joined,
-    failed,
-    holdSeconds: round(holdSeconds),
-    shotsSent: figures.counters.get("shots sent"),
-    shotsHeard: figures.counters.get("shots heard"),
-    shotsPerSecond: round(shotsInHold / holdSeconds, 2),
-    unanswered,
-    matchesFinished: figures.counters.get("matches finished"),
-    latencyMs: {
-      shooter: {
-        p50: round(figures.atShooter.percentile(50)),
-        p95: round(figures.atShooter.percentile(95)),
-        p99: round(figures.atShooter.percentile(99)),
-        max: round(figures.atShooter.max()),
-      },
-      spectator: {
-        p50: round(figures.atSpectator.percentile(50)),
-        p95: round(figures.atSpectator.percentile(95)),
-        p99: round(figures.atSpectator.percentile(99)),
-        max: round(figures.atSpectator.max()),
-      },
-    },
-    worstStallMs,
-    errors,
-    loadGeneratorCpuPercent: round(
-      ((ownCpu.user + ownCpu.system) / 1e6 / ((performance.now() - startedAt) / 1000)) * 100,
-    ),
-    server:
-      cpuAtStart && cpuAtEnd
-        ? {
-            processes: pids.length,
-            cpuPercent: round(
-              ((cpuAtEnd.cpuSeconds - cpuAtStart.cpuSeconds) / ((performance.now() - startedAt) / 1000)) * 100,
-            ),
-            rssMb: round(cpuAtEnd.rssMb),
-            mbPerMatch: joined > 0 ? round((cpuAtEnd.rssMb - cpuAtStart.rssMb) / joined, 3) : null,
-          }
-        : null,
-    ...(options.soak ? { memoryOverTime } : {}),
+  const after = {
+    at: performance.now(),
+    shots: counters.get("shots sent"),
+    server: server.usage(),
+    box: boxUsage(),
+    own: process.cpuUsage(before.own),
   };
+  load.end = loadAverage();
+  server.stop();
+  // Shots sent just before the end are waited for (a while), then everyone leaves.
+  await Promise.race([Promise.all(bots.map((bot) => bot.finish())), wait(10_000)]);
+  await Promise.race([Promise.all(bots.map((bot) => bot.stop())), wait(10_000)]);
+
+  const summary: Summary = summarize({
+    options,
+    joined,
+    refused,
+    counters,
+    rampSeconds,
+    ramp,
+    hold,
+    before,
+    after,
+    unanswered: bots.reduce((n, bot) => n + bot.unanswered(), 0),
+    pids: server.pids.length,
+    rssAtStart,
+    memoryOverTime,
+    load,
+    ownWholeRun: process.cpuUsage(),
+    wholeRunSeconds: (performance.now() - startedAt) / 1000,
+  });
   if (options.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
-  else {
-    log(`\nheld ${summary.holdSeconds} s with ${joined} matches (${failed} failed to join)`);
-    log(
-      `shots: ${summary.shotsHeard} heard of ${summary.shotsSent} sent, ${summary.shotsPerSecond}/s, ${unanswered} unanswered`,
-    );
-    log(
-      `shot → broadcast at the shooter:   p50 ${summary.latencyMs.shooter.p50} ms, p95 ${summary.latencyMs.shooter.p95}, p99 ${summary.latencyMs.shooter.p99}, max ${summary.latencyMs.shooter.max}`,
-    );
-    log(
-      `shot → broadcast at a spectator:   p50 ${summary.latencyMs.spectator.p50} ms, p95 ${summary.latencyMs.spectator.p95}, p99 ${summary.latencyMs.spectator.p99}, max ${summary.latencyMs.spectator.max}`,
-    );
-    log(`worst event-loop stall on the server: ${worstStallMs} ms`);
-    log(
-      `server: ${summary.server ? `${summary.server.cpuPercent}% CPU, ${summary.server.rssMb} MB, ${summary.server.mbPerMatch} MB a match` : "not on this box"}`,
-    );
-    log(`load generator (this command): ${summary.loadGeneratorCpuPercent}% CPU`);
-    log(`errors: ${Object.keys(errors).length === 0 ? "none" : JSON.stringify(errors)}`);
-  }
-  process.exit(failed === 0 && unanswered === 0 && Object.keys(errors).length === 0 ? 0 : 1);
+  else printReport(summary, log);
+  const ok = summary.refused === 0 && summary.unanswered === 0 && Object.keys(summary.errors).length === 0;
+  process.exit(ok ? 0 : 1);
+}
+
+function fresh(): Stalls {
+  return { worstMs: 0, over50: 0, looks: 0 };
 }
 
 await main();

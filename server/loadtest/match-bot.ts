@@ -5,15 +5,23 @@ import type { Counters, Latencies } from "./stats.ts";
 /**
  * One match of the load test: two scripted players and their spectators over real SDK connections, playing
  * as people do — the lag, the opening from the house, then shots after a few seconds of thought, answering
- * offers, and a rematch when a match ends — for as long as the test holds. The bots aim simply (the
- * nearest ball): they cost the load generator little, and the server judges their shots like any other.
+ * offers, and a rematch when a match ends — for as long as the test holds. At a person's pace (the default)
+ * each player watches a shot's whole animation before saying it has seen it, as the game's page does; at
+ * the quick pace they say so at once and the next shot may follow the moment the thinking is done.
+ *
+ * The bot reacts to what the server sends (state changes and messages) and keeps one timer of its own per
+ * pending move, so that thousands of them cost the load generator little beside the server they measure.
+ * The players aim simply (the nearest ball); the server judges their shots like any other.
  */
+
+export type Pace = "person" | "quick";
 
 export interface BotOptions {
   readonly url: string;
   readonly spectators: number;
   /** Seconds a player thinks before a shot: drawn evenly from [min, max]. */
   readonly think: readonly [number, number];
+  readonly pace: Pace;
   readonly visibility: "public" | "private";
   readonly random: () => number;
   /**
@@ -25,10 +33,10 @@ export interface BotOptions {
 }
 
 export interface BotFigures {
-  /** From a shot sent to its `shot` broadcast received by the shooter, ms. */
-  readonly atShooter: Latencies;
+  /** From a shot sent to its `shot` broadcast received by the shooter, ms (one set for the ramp, one for the hold). */
+  atShooter: Latencies;
   /** From a shot sent to its `shot` broadcast received by the first spectator, ms. */
-  readonly atSpectator: Latencies;
+  atSpectator: Latencies;
   readonly counters: Counters;
 }
 
@@ -47,10 +55,14 @@ interface SyncedTable {
   shotNumber: number;
   animating: boolean;
   balls: Iterable<Ball>;
-  rematch: Iterable<boolean>;
+  lagSent: ArrayLike<boolean>;
+  rematch: ArrayLike<boolean>;
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A move that has had no answer for this long is counted as a timeout, and the bot looks again. */
+const STUCK_MS = 30_000;
+/** At the quick pace a player skips the animation: `seen` goes a moment after the shot, once its state has come. */
+const QUICK_SEEN_MS = 50;
 
 export class MatchBot {
   private readonly options: BotOptions;
@@ -60,6 +72,12 @@ export class MatchBot {
   private stopping = false;
   /** Shots sent and not yet heard back by both the shooter and the first spectator, by match and number. */
   private readonly pending = new Map<string, { readonly at: number; shooter: boolean; spectator: boolean }>();
+  /** The move the bot has decided on and is waiting to make (thinking, or watching an animation). */
+  private timer: NodeJS.Timeout | null = null;
+  /** What the bot last acted on, so that each state is acted on once: `${matchId}:${phase}:${shotNumber}:${offer}`. */
+  private actedOn = "";
+  private lastProgress = 0;
+  private watchdog: NodeJS.Timeout | null = null;
 
   constructor(options: BotOptions, figures: BotFigures) {
     this.options = options;
@@ -70,6 +88,7 @@ export class MatchBot {
   async join(): Promise<void> {
     const { visibility } = this.options;
     const host = this.listen(await this.client().create("habibka", { name: "Load A", visibility }), 0);
+    this.players = [host];
     const guest = this.listen(await this.client().joinById(host.roomId, { name: "Load B" }), 1);
     this.players = [host, guest];
     for (let i = 0; i < this.options.spectators; i++) {
@@ -90,12 +109,14 @@ export class MatchBot {
   private listen(room: Room, seat: number): Room {
     room.onMessage("shot", (shot: ShotBroadcast) => {
       if (shot.seat === seat || (shot.kind === "lag" && seat === 0)) this.heard(shot, "shooter");
+      this.watch(room, shot);
     });
     room.onMessage("error", (error: { code: string }) => this.figures.counters.add(`error ${error.code}`));
     room.onMessage("*", () => undefined);
     room.onLeave((code: number) => {
       if (!this.stopping) this.figures.counters.add(`closed ${code}`);
     });
+    if (seat === 0) room.onStateChange(() => this.decide());
     return room;
   }
 
@@ -109,7 +130,96 @@ export class MatchBot {
     if (sent.shooter && (sent.spectator || this.watchers.length === 0)) this.pending.delete(key);
   }
 
-  private sent(state: SyncedTable & { matchId: string }): void {
+  /**
+   * A player's page plays the shot and says `seen` when its animation is over: at once at the quick pace,
+   * after its whole length at a person's (less what had played before the message came, for a late joiner).
+   */
+  private watch(room: Room, shot: ShotBroadcast): void {
+    const ms = this.options.pace === "quick" ? QUICK_SEEN_MS : Math.max(0, shot.duration * 1000 - shot.elapsed);
+    setTimeout(() => {
+      // By now the state that followed the shot has come: `seen` names the number it shows.
+      if (!this.stopping) room.send("seen", { shotNumber: (room.state as SyncedTable).shotNumber });
+    }, ms);
+  }
+
+  /** Plays until `stop`: every change of the host's state is looked at, and at most one move waits. */
+  play(): void {
+    this.lastProgress = performance.now();
+    this.watchdog = setInterval(() => {
+      if (this.stopping || performance.now() - this.lastProgress < STUCK_MS) return;
+      this.figures.counters.add("timeouts");
+      this.lastProgress = performance.now();
+      this.actedOn = "";
+      this.decide();
+    }, STUCK_MS / 3);
+    this.decide();
+  }
+
+  private decide(): void {
+    const state = this.players[0]?.state as SyncedTable | undefined;
+    if (this.stopping || this.watchdog === null || !state?.phase || this.players.length < 2) return;
+    const key = `${state.matchId}:${state.phase}:${state.shotNumber}:${state.offer}:${state.animating}`;
+    if (key === this.actedOn) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.actedOn = key;
+    this.lastProgress = performance.now();
+    if (state.phase === "lag") this.lag(state);
+    else if ((state.phase === "opening" || state.phase === "play") && !state.animating) this.turn(state);
+    else if (state.phase === "finished") this.rematch(state);
+  }
+
+  private thinkMs(): number {
+    const [low, high] = this.options.think;
+    return (low + this.options.random() * (high - low)) * 1000;
+  }
+
+  private later(ms: number, move: () => void): void {
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (!this.stopping) move();
+    }, ms);
+  }
+
+  private lag(state: SyncedTable): void {
+    this.later(this.thinkMs(), () => {
+      const now = this.players[0]!.state as SyncedTable;
+      if (now.phase !== "lag" || now.shotNumber !== state.shotNumber) return;
+      if (!now.lagSent[0] && !now.lagSent[1]) this.sent(now);
+      for (const seat of [0, 1] as const) {
+        if (now.lagSent[seat]) continue;
+        const y = seat === 0 ? 0.4 : -0.4;
+        this.players[seat]!.send("lag", { place: { x: -1.45, y }, angle: 0, speed: 1.6 + this.options.random() * 0.4 });
+      }
+    });
+  }
+
+  private turn(state: SyncedTable): void {
+    const seat = state.toMove;
+    const me = this.players[seat];
+    if (!me) return;
+    this.later(this.thinkMs(), () => {
+      const now = me.state as SyncedTable;
+      if (now.toMove !== seat || now.shotNumber !== state.shotNumber || now.animating) return;
+      if (now.offer !== "") {
+        const take = this.options.random() < 0.6;
+        me.send("answer", { shotNumber: now.shotNumber, accept: take });
+        // Passed, the offer goes to the other seat (a new state); taken, the same player shoots now.
+        if (!take) return;
+      }
+      this.sent(now);
+      me.send("shot", this.aim(now));
+    });
+  }
+
+  private rematch(state: SyncedTable): void {
+    this.figures.counters.add("matches finished");
+    this.later(this.thinkMs(), () => {
+      for (const [seat, room] of this.players.entries()) if (!state.rematch[seat]) room.send("rematch", {});
+    });
+  }
+
+  private sent(state: SyncedTable): void {
     this.pending.set(`${state.matchId}:${state.shotNumber}`, {
       at: performance.now(),
       shooter: false,
@@ -118,74 +228,7 @@ export class MatchBot {
     this.figures.counters.add("shots sent");
   }
 
-  /** Plays until `stop`; every wait is bounded, and a bot that loses its table stops by itself. */
-  async play(): Promise<void> {
-    const [host] = this.players;
-    while (!this.stopping) {
-      const state = host!.state as SyncedTable;
-      if (!state?.phase) {
-        await wait(50);
-        continue;
-      }
-      if (state.phase === "lag") await this.lag(state);
-      else if (state.phase === "opening" || state.phase === "play") await this.turn(state);
-      else if (state.phase === "finished") await this.rematch();
-      else await wait(100);
-    }
-  }
-
-  private async lag(state: SyncedTable): Promise<void> {
-    const number = state.shotNumber;
-    this.sent(state);
-    this.players[0]!.send("lag", { place: { x: -1.45, y: 0.4 }, angle: 0, speed: 1.6 + this.options.random() * 0.4 });
-    this.players[1]!.send("lag", { place: { x: -1.45, y: -0.4 }, angle: 0, speed: 1.6 + this.options.random() * 0.4 });
-    await this.until(() => (this.players[0]!.state as SyncedTable).shotNumber > number, 30_000);
-    await this.watched();
-  }
-
-  private async turn(state: SyncedTable): Promise<void> {
-    const seat = state.toMove;
-    const me = this.players[seat];
-    if (!me) return void (await wait(100));
-    const [low, high] = this.options.think;
-    await wait((low + this.options.random() * (high - low)) * 1000);
-    if (this.stopping) return;
-    const now = me.state as SyncedTable;
-    if (now.toMove !== seat || now.shotNumber !== state.shotNumber) return;
-    if (now.offer !== "") {
-      const take = this.options.random() < 0.6;
-      me.send("answer", { shotNumber: now.shotNumber, accept: take });
-      if (!take) {
-        await this.until(() => (me.state as SyncedTable).offer === "", 10_000);
-        return;
-      }
-    }
-    const number = now.shotNumber;
-    this.sent(now);
-    me.send("shot", this.aim(now));
-    await this.until(() => (me.state as SyncedTable).shotNumber > number, 30_000);
-    await this.watched();
-  }
-
-  /** Like a player at the end of the animation: `seen` from both, once the shot has played out. */
-  private async watched(): Promise<void> {
-    const [host] = this.players;
-    await this.until(
-      () => !(host!.state as SyncedTable).animating,
-      30_000,
-      () => {
-        for (const room of this.players) room.send("seen", { shotNumber: (room.state as SyncedTable).shotNumber });
-      },
-    );
-  }
-
-  private async rematch(): Promise<void> {
-    this.figures.counters.add("matches finished");
-    for (const room of this.players) room.send("rematch", {});
-    await this.until(() => (this.players[0]!.state as SyncedTable).phase !== "finished", 30_000);
-  }
-
-  /** A plain, legal shot: the first white ball at the nearest other ball, at a player's usual speeds. */
+  /** A plain, legal shot: a white ball at the nearest other ball, at a player's usual speeds. */
   private aim(state: SyncedTable): unknown {
     const balls = [...state.balls].filter((b) => b.onTable);
     if (state.phase === "opening") {
@@ -212,30 +255,27 @@ export class MatchBot {
     return { shotNumber: state.shotNumber, stroke: { cue: cue.id, angle, speed, offset: { x: 0, y: 0 } }, call: [] };
   }
 
-  /** Waits for `done`, calling `meanwhile` once a second; gives up after `timeoutMs` (counted). */
-  private async until(done: () => boolean, timeoutMs: number, meanwhile?: () => void): Promise<void> {
-    const deadline = performance.now() + timeoutMs;
-    let nudged = 0;
-    while (!done() && !this.stopping) {
-      if (performance.now() > deadline) {
-        this.figures.counters.add("timeouts");
-        return;
-      }
-      if (meanwhile && performance.now() - nudged > 1_000) {
-        meanwhile();
-        nudged = performance.now();
-      }
-      await wait(50);
-    }
-  }
-
   /** Shots sent that the shooter or the spectator never heard back. */
   unanswered(): number {
     return this.pending.size;
   }
 
+  /**
+   * The hold is over: no new move, and resolves once every shot already sent has been heard back (the
+   * caller bounds the wait), so that a shot sent in the hold's last moment is not counted unanswered.
+   */
+  async finish(): Promise<void> {
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.watchdog = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.pending.size > 0 && !this.stopping) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.watchdog) clearInterval(this.watchdog);
     await Promise.all([...this.players, ...this.watchers].map((room) => room.leave(true).catch(() => undefined)));
   }
 }

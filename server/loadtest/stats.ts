@@ -21,6 +21,16 @@ export class Latencies {
       ? Number.NaN
       : this.values.reduce((m, v) => Math.max(m, v), Number.NEGATIVE_INFINITY);
   }
+
+  /** p50, p95, p99 and the maximum, ms to a tenth. */
+  summary(): { p50: number | null; p95: number | null; p99: number | null; max: number | null } {
+    return {
+      p50: round(this.percentile(50)),
+      p95: round(this.percentile(95)),
+      p99: round(this.percentile(99)),
+      max: round(this.max()),
+    };
+  }
 }
 
 export class Counters {
@@ -37,4 +47,8 @@ export class Counters {
   entries(): [string, number][] {
     return [...this.counts].sort((a, b) => b[1] - a[1]);
   }
+}
+
+export function round(n: number, digits = 1): number | null {
+  return Number.isFinite(n) ? Math.round(n * 10 ** digits) / 10 ** digits : null;
 }

@@ -35,6 +35,16 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag.default(false),
   /** The physics engine every table's shots are simulated on (docs/PHYSICS.md, "Two engines, one model"). */
   PHYSICS_ENGINE: z.enum(ENGINE_NAMES).default(DEFAULT_ENGINE),
+  /**
+   * The site's own origin as players' browsers see it (`https://habibka.example`): every change under /api/
+   * must come from it (the Origin header), and passkeys belong to its host name. Default http://localhost:PORT.
+   */
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/, error: "must be an http(s):// origin" })
+    .refine((url) => new URL(url).origin === url.replace(/\/$/, ""), "must be an origin: scheme, host and port only")
+    .optional(),
+  /** The bearer token that reads `GET /metrics` from elsewhere than this machine (docs/SECURITY.md). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type ServerConfig = {
@@ -48,6 +58,9 @@ export type ServerConfig = {
   readonly workers: number;
   readonly trustProxy: boolean;
   readonly physicsEngine: EngineName;
+  /** PUBLIC_ORIGIN; absent, the site is http://localhost at the port the server listens on. */
+  readonly publicOrigin?: string;
+  readonly metricsToken?: string;
 };
 
 /** The configuration, or an error whose message is the one line to show the operator. */
@@ -72,5 +85,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workers: e.WORKERS,
     trustProxy: e.TRUST_PROXY,
     physicsEngine: e.PHYSICS_ENGINE,
+    ...(e.PUBLIC_ORIGIN ? { publicOrigin: new URL(e.PUBLIC_ORIGIN).origin } : {}),
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   };
 }

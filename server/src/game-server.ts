@@ -1,15 +1,17 @@
 import type { Server as HttpServer } from "node:http";
 import { availableParallelism } from "node:os";
-import { LobbyRoom, matchMaker, type Presence, Server } from "@colyseus/core";
+import { matchMaker, type Presence, Server } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { Redis } from "ioredis";
 import { AnalysisRunner } from "./analysis/analysis-runner.ts";
 import { MatchAnalyses } from "./analysis/match-analyses.ts";
+import { siteOrigin } from "./accounts/account-http.ts";
+import { Accounts } from "./accounts/accounts.ts";
+import { createAccountsRouter } from "./accounts/accounts-router.ts";
 import { DecidePool, type DecidePoolOptions } from "./computer/decide-pool.ts";
 import type { ServerConfig } from "./config.ts";
-import { startHeartbeat } from "./heartbeat.ts";
 import { mountClientFiles } from "./http/client-files.ts";
 import { mountErrorHandlers } from "./http/errors.ts";
 import { installFrontDoor } from "./http/front-door.ts";
@@ -21,9 +23,14 @@ import { createMatchesApi } from "./http/matches-api.ts";
 import { createPracticeApi } from "./http/practice-api.ts";
 import { createTablesApi } from "./http/tables-api.ts";
 import { colyseusLogger, type Logger } from "./logger.ts";
-import { createPhysicsPool, type ShotPhysics } from "./physics/physics-pool.ts";
+import { GameMetrics } from "./metrics/game-metrics.ts";
+import { createMetricsHandler } from "./metrics/metrics-route.ts";
+import { createOfflineMatchesApi } from "./offline-matches/offline-matches-api.ts";
+import { OfflineVerifier } from "./offline-matches/offline-verifier.ts";
+import { countingQueue, createPhysicsPool, type ShotPhysics } from "./physics/physics-pool.ts";
 import {
   type AnalysisLimits,
+  createAccountLimits,
   createAddressLimits,
   DEFAULT_ANALYSIS_LIMITS,
   DEFAULT_RATE_LIMITS,
@@ -31,12 +38,19 @@ import {
   PRACTICE_SHOTS_AT_ONCE,
   type RateLimitSettings,
 } from "./rate-limits.ts";
+import { databaseName } from "./records/database.ts";
 import { MatchRecords } from "./records/match-records.ts";
 import { type RestoreReport, TableRestorer } from "./records/restore.ts";
 import { DEFAULT_LEASE_TIMINGS, type LeaseTimings, TableLeases } from "./records/table-leases.ts";
 import { createHabibkaRoom } from "./rooms/habibka-room.ts";
 import { IndexedLocalDriver } from "./rooms/indexed-local-driver.ts";
+import { listTablesInLobby, TableLobby } from "./rooms/table-lobby.ts";
+import { INVITED_OPTION } from "./table/invited-seats.ts";
 import { WaitingTables } from "./table/waiting-tables.ts";
+import { startHeartbeat } from "./transport/heartbeat.ts";
+import { watchLateSockets } from "./transport/late-sockets.ts";
+import { socketServerOf } from "./transport/socket-server.ts";
+import { batchWrites } from "./transport/write-batching.ts";
 
 const ROOM_NAME = "habibka";
 const LOBBY_NAME = "lobby";
@@ -45,18 +59,10 @@ const MAX_FRAME_BYTES = 16 * 1024;
 /** How long start-up waits for Redis to answer before it gives up with one line. */
 const REDIS_ANSWER_MS = 5_000;
 
-/**
- * The lobby lives as long as the server: clients `join("lobby")` (docs/PROTOCOL.md), which only joins an
- * existing room, so the lobby is created at start and never disposed when its last watcher leaves. With
- * several processes each has its own, and each lists every process's public tables.
- */
-class PersistentLobby extends LobbyRoom {
-  override autoDispose = false;
-}
-
 export interface GameServer {
   readonly server: Server;
   readonly records: MatchRecords;
+  readonly accounts: Accounts;
   /** What start-up brought back from the records (after `listen`). */
   restored(): RestoreReport;
   /** Starts listening; resolves with the bound port (useful when the config asks for port 0). */
@@ -157,9 +163,9 @@ export async function createGameServer(
     records = await MatchRecords.open(config.database);
   } catch (cause) {
     presence?.shutdown();
-    const where =
-      config.database.kind === "postgres" ? "PostgreSQL at DATABASE_URL" : `the SQLite file ${config.database.path}`;
-    throw new Error(`could not open the match records in ${where}: ${(cause as Error).message}`);
+    throw new Error(
+      `could not open the match records in ${databaseName(config.database)}: ${(cause as Error).message}`,
+    );
   }
   const alone = !config.redisUrl;
   const leases = new TableLeases(
@@ -169,11 +175,32 @@ export async function createGameServer(
     options.leaseTimings ?? DEFAULT_LEASE_TIMINGS,
   );
   const restorer = new TableRestorer(records, leases, ROOM_NAME, logger);
-  const physics = options.physics ?? createPhysicsPool({ threads: 1 });
+  const physics = countingQueue(options.physics ?? createPhysicsPool({ threads: 1 }));
   let takeover: NodeJS.Timeout | undefined;
   const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const limits = createAddressLimits(rateLimits.address);
   const waitingTables = new WaitingTables(() => matchMaker.presence, rateLimits.waitingTables);
+  let boundPort = config.port;
+  const accounts = new Accounts({
+    records,
+    presence: () => matchMaker.presence,
+    origin: siteOrigin(config.publicOrigin, () => options.sharedPort ?? boundPort),
+    limits: createAccountLimits(rateLimits.account),
+    logger,
+    // An accepted challenge's table: made here, both seats kept for the two accounts (seat 0 the challenger).
+    challengeTable: async (challenge) => {
+      const room = await matchMaker.createRoom(ROOM_NAME, {
+        name: challenge.from.name ?? "Habibka",
+        visibility: challenge.rated ? "public" : "private",
+        opening: challenge.opening,
+        shotClock: challenge.shotClock,
+        rated: challenge.rated,
+        watch: true,
+        [INVITED_OPTION]: [challenge.from.id, challenge.to.id],
+      });
+      return room.roomId;
+    },
+  });
   // One pool for every table against the computer in the process: half the box's cores, shared out between its
   // game processes (WORKERS), the rest for the rooms.
   const {
@@ -198,13 +225,24 @@ export async function createGameServer(
   const pictures = new ShotPictures(pictureLimits);
   const threads = Math.max(1, Math.floor(availableParallelism() / 2 / config.workers));
   const decisions = new DecidePool({ size: threads, engine: config.physicsEngine, ...decidePool });
+  const offlineMatches = new OfflineVerifier(config.physicsEngine);
   // The liveness ping is ours (heartbeat.ts), spread over its interval instead of all sockets at once.
   const transport = new WebSocketTransport({
     server: createHttpServer(logger, httpTimeouts),
     pingInterval: 0,
     maxPayload: MAX_FRAME_BYTES,
   });
-  const stopHeartbeat = startHeartbeat(transport, { intervalMs: 10_000, maxMissed: 2 });
+  const sockets = socketServerOf(transport);
+  batchWrites(sockets);
+  const stopHeartbeat = startHeartbeat(sockets, { intervalMs: 10_000, maxMissed: 2 });
+  const metrics = new GameMetrics({
+    // Every room but the lobby is a table.
+    tables: () => Math.max(0, matchMaker.stats.local.roomCount - 1),
+    connections: () => sockets.clients.size,
+    physicsQueue: physics.queued,
+  });
+  records.observeWrites((ms) => metrics.recordWritten(ms));
+  watchLateSockets(sockets, () => metrics.joinRefused("reservation-expired"));
   const server = new Server({
     transport,
     greet: false,
@@ -224,6 +262,10 @@ export async function createGameServer(
           physicsEngine: config.physicsEngine,
         }),
       );
+      app.get("/metrics", createMetricsHandler(metrics, config.metricsToken));
+      // Before the accounts' router: its body limit is the front door's, and an offline match is longer.
+      app.use("/api/offline-matches", createOfflineMatchesApi({ accounts, records, verifier: offlineMatches, logger }));
+      app.use("/api", createAccountsRouter(accounts, { trustProxy: config.trustProxy }));
       app.use("/api/matches", createMatchesApi(views, analyses));
       app.use("/api/tables", createTablesApi(records));
       app.use(
@@ -243,47 +285,64 @@ export async function createGameServer(
       mountErrorHandlers(app, logger);
     },
   });
-  server.define(LOBBY_NAME, PersistentLobby);
-  server
-    .define(
-      ROOM_NAME,
-      createHabibkaRoom({
-        records,
-        leases,
-        logger,
-        limits,
-        waitingTables,
-        decisions,
-        messageRates: rateLimits.message,
-        physicsEngine: config.physicsEngine,
-        physics,
-        ...roomOptions,
-      }),
-    )
-    .enableRealtimeListing();
+  server.define(LOBBY_NAME, TableLobby);
+  const tables = server.define(
+    ROOM_NAME,
+    createHabibkaRoom({
+      accounts,
+      records,
+      leases,
+      logger,
+      limits,
+      waitingTables,
+      decisions,
+      messageRates: rateLimits.message,
+      physicsEngine: config.physicsEngine,
+      physics,
+      metrics,
+      ...roomOptions,
+    }),
+  );
+  listTablesInLobby(tables);
   server.onShutdown(async () => {
     clearInterval(takeover);
     // First, so that no analysis process outlives this one and its leases are given back at once.
     await analyses.close();
+    accounts.stop();
     await physics.close();
     stopHeartbeat();
     // Released at once, another process may take the tables now; a lone process takes them all at its next start.
     await leases.stop(true);
     await decisions.close();
+    await offlineMatches.close();
     await records.close();
   });
   return {
     server,
     records,
+    accounts,
     restored: () => restorer.report(),
     async listen() {
       await server.listen(config.port, config.host);
       const http = transport.server!;
-      installFrontDoor(http, { limits, waitingTables, logger, trustProxy: config.trustProxy });
+      const address = http.address();
+      if (typeof address === "object" && address) boundPort = address.port;
+      installFrontDoor(http, {
+        limits,
+        waitingTables,
+        logger,
+        trustProxy: config.trustProxy,
+        accounts: {
+          accountOf: (req) => accounts.accountOf(req),
+          isRatedTable: async (code) => (await matchMaker.query({ roomId: code }))[0]?.metadata?.rated === true,
+        },
+        refusedJoin: (code) => metrics.joinRefused(code),
+      });
       if (options.sharedPort !== undefined)
         await shareHttp(http, options.sharedPort, config.host, logger, httpTimeouts);
       await matchMaker.createRoom(LOBBY_NAME, {});
       await restorer.restore({ all: alone });
+      accounts.start();
       if (!alone) {
         // With other processes about, a table whose process stopped is taken by whoever sees its lease run out first.
         let running = false;
@@ -298,8 +357,7 @@ export async function createGameServer(
             });
         }, leases.ttlMs / 2).unref();
       }
-      const address = transport.server?.address();
-      return typeof address === "object" && address ? address.port : config.port;
+      return boundPort;
     },
   };
 }

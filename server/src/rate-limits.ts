@@ -37,16 +37,35 @@ export interface AddressAllowances {
   readonly analyses: Allowance;
   /** A shot's picture (`GET /m/<id>/<n>.png`): each one not yet kept costs a drawing. */
   readonly pictures: Allowance;
+  /** Offline matches sent to be kept (`POST /api/offline-matches`): each is a whole match simulated again. */
+  readonly offlineMatches: Allowance;
   /** Everything else over HTTP: the client's files, invite links, health. */
   readonly pages: Allowance;
+  /** `GET /metrics`: each scrape collects every metric of the process (Prometheus takes one every 15 s). */
+  readonly metrics: Allowance;
   /** WebSocket upgrades. */
   readonly upgrades: Allowance;
   /** Chat lines, over every table the address sits or watches at. */
   readonly chat: Allowance;
 }
 
+/** What one account, or one address on the accounts' routes, may do (docs/SECURITY.md, "Accounts"). */
+export interface AccountAllowances {
+  /** New anonymous accounts one address may make (each visit without a session cookie makes one). */
+  readonly newAccounts: Allowance;
+  /** Changes one account may make under `/api/` (its name, friends, challenges, passkeys, sign-outs). */
+  readonly writes: Allowance;
+  /** Challenges one account may send. */
+  readonly challenges: Allowance;
+  /** Passkey sign-ins (and their options) one address may ask for: each is a signature check. */
+  readonly passkeySignIns: Allowance;
+  /** Offline matches one account may send to be kept: each is a whole match simulated again. */
+  readonly offlineMatches: Allowance;
+}
+
 export interface RateLimitSettings {
   readonly address: AddressAllowances;
+  readonly account: AccountAllowances;
   readonly message: Readonly<Record<ClientMessageType, MessageRate>>;
   /**
    * The tables for two people one address may keep waiting for an opponent at once, over every process
@@ -80,6 +99,15 @@ export const STRIKES_BEFORE_DISCONNECT = 20;
  * answered 503 `busy` at once rather than queued behind the matches being played.
  */
 export const PRACTICE_SHOTS_AT_ONCE = 8;
+
+/**
+ * An offline match sent to be kept (`POST /api/offline-matches`, docs/SECURITY.md, "Offline matches"): its
+ * body may be this long, well past the front door's 4 KiB for everything else (a long match of 1000 actions,
+ * a shot about 300 bytes of JSON with its digest); and at most this many are played again at once in the
+ * process, in their worker thread, beyond which one is answered 503 `busy`.
+ */
+export const OFFLINE_MATCH_BODY_BYTES = 384 * 1024;
+export const OFFLINE_MATCHES_AT_ONCE = 2;
 
 export interface PictureLimits {
   /** Pictures drawn at once; the rest wait in line. */
@@ -122,6 +150,24 @@ export const DEFAULT_ANALYSIS_LIMITS: AnalysisLimits = {
 
 export const DEFAULT_PICTURE_LIMITS: PictureLimits = { concurrent: 2, queued: 16, cacheBytes: 24 * 2 ** 20 };
 
+/** How much one account may hold at once (docs/SECURITY.md, "Accounts"). */
+export const ACCOUNT_BOUNDS = {
+  /** Friends on one account's list. */
+  friends: 200,
+  /** Passkeys on one account. */
+  passkeys: 10,
+  /** Challenges one account has sent that are still pending. */
+  outgoingChallenges: 3,
+  /** Challenges pending to one account: a stranger's flood cannot bury a friend's. */
+  incomingChallenges: 10,
+  /** Live event streams (`GET /api/me/events`) one account keeps open in a process: a few tabs. */
+  streamsPerAccount: 4,
+  /** Live event streams one address keeps open in a process (a household or a school behind one address). */
+  streamsPerAddress: 16,
+  /** Played matches a profile lists, newest first. */
+  profileMatches: 50,
+} as const;
+
 /**
  * Warnings a minute that what clients do may write to the log (log-budget.ts counts the rest in one line),
  * so that a flood of broken requests cannot flood the log too: the HTTP layer's (requests Node could not
@@ -146,9 +192,18 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
     practiceHints: { points: 6, seconds: 60 },
     analyses: { points: 5, seconds: 600 },
     pictures: { points: 20, seconds: 10 },
+    offlineMatches: { points: 30, seconds: 600 },
     pages: { points: 300, seconds: 10 },
+    metrics: { points: 10, seconds: 10 },
     upgrades: { points: 30, seconds: 10 },
     chat: { points: 12, seconds: 10 },
+  },
+  account: {
+    newAccounts: { points: 30, seconds: 3600 },
+    writes: { points: 60, seconds: 60 },
+    challenges: { points: 10, seconds: 600 },
+    passkeySignIns: { points: 10, seconds: 60 },
+    offlineMatches: { points: 20, seconds: 3600 },
   },
   message: {
     lag: PER_SHOT,
@@ -164,25 +219,38 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
 };
 
 export type AddressLimitName = keyof AddressAllowances;
+export type AccountLimitName = keyof AccountAllowances;
 
 /** Allowed, or refused with how long until the next request would be. */
 export type LimitAnswer = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number };
 
-export interface AddressLimits {
-  take(name: AddressLimitName, address: string): Promise<LimitAnswer>;
+/** Named allowances, each counted per key (an address, an account). */
+export interface KeyedLimits<Name extends string> {
+  take(name: Name, key: string): Promise<LimitAnswer>;
 }
 
+export type AddressLimits = KeyedLimits<AddressLimitName>;
+export type AccountLimits = KeyedLimits<AccountLimitName>;
+
 export function createAddressLimits(allowances: AddressAllowances = DEFAULT_RATE_LIMITS.address): AddressLimits {
+  return createKeyedLimits(allowances);
+}
+
+export function createAccountLimits(allowances: AccountAllowances = DEFAULT_RATE_LIMITS.account): AccountLimits {
+  return createKeyedLimits(allowances);
+}
+
+function createKeyedLimits<Name extends string>(allowances: Readonly<Record<Name, Allowance>>): KeyedLimits<Name> {
   const limiters = new Map(
-    (Object.keys(allowances) as AddressLimitName[]).map((name) => [
+    (Object.keys(allowances) as Name[]).map((name) => [
       name,
       new RateLimiterMemory({ keyPrefix: name, points: allowances[name].points, duration: allowances[name].seconds }),
     ]),
   );
   return {
-    async take(name, address) {
+    async take(name, key) {
       try {
-        await limiters.get(name)!.consume(address);
+        await limiters.get(name)!.consume(key);
         return { allowed: true };
       } catch (refusal) {
         // The limiter rejects with its result when the points are spent, and with an Error when its store fails.

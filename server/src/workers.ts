@@ -1,17 +1,27 @@
 import cluster from "node:cluster";
 import type { ServerConfig } from "./config.ts";
+import { databaseName, openDatabase } from "./records/database.ts";
 
 /**
  * WORKERS=N on one box: one game process per core, each a full game server over the shared Redis. The
  * first process only starts and watches the others (a worker that dies is started again). Every worker
  * serves HTTP and matchmaking on the shared PORT (the operating system spreads the connections), and its own
  * tables on PORT+1+index, which its PUBLIC_ADDRESS names so that Colyseus sends each client to the process
- * that has its table.
+ * that has its table. The first process brings the records' schema up to date before any worker opens them:
+ * workers migrating one SQLite file at once would race on the migrations' own table.
  */
 
 /** In the first process, starts and watches the workers and resolves true; in a worker, resolves false. */
 export async function runWorkers(config: ServerConfig): Promise<boolean> {
   if (cluster.isWorker) return false;
+  try {
+    const { db } = await openDatabase(config.database);
+    await db.destroy();
+  } catch (cause) {
+    throw new Error(
+      `could not open the match records in ${databaseName(config.database)}: ${(cause as Error).message}`,
+    );
+  }
   let stopping = false;
   const indexOf = new Map<number, number>();
   const fork = (index: number) => {

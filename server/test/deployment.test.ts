@@ -33,7 +33,7 @@ describe("deployment files", () => {
     () => {
       const result = spawnSync("docker-compose", ["--profile", "scale", "config"], { cwd: root, encoding: "utf8" });
       const config = result.stdout;
-      for (const service of ["game-1", "game-2", "proxy", "redis", "postgres"]) {
+      for (const service of ["game-1", "game-2", "proxy", "redis", "postgres", "prometheus"]) {
         const block = config.split(/\n {2}(?=[a-z0-9-]+:\n)/).find((b) => b.startsWith(`${service}:`));
         expect(block, service).toBeDefined();
         expect(block, `${service} has a health check`).toMatch(/healthcheck:/);
@@ -46,6 +46,30 @@ describe("deployment files", () => {
       expect(nginx).toMatch(/location \/g1\/ \{\s*proxy_pass http:\/\/game-1:2567\/;/);
       expect(nginx).toMatch(/location \/g2\/ \{\s*proxy_pass http:\/\/game-2:2567\/;/);
       expect(nginx).toMatch(/proxy_set_header Upgrade \$http_upgrade/);
+    },
+  );
+
+  it.skipIf(!hasDockerCompose)(
+    "has Prometheus scrape every replica's /metrics with the token they require, which the proxy never serves",
+    () => {
+      const config = spawnSync("docker-compose", ["--profile", "scale", "config"], {
+        cwd: root,
+        encoding: "utf8",
+      }).stdout;
+      expect(config.match(/METRICS_TOKEN: \S+/g)?.length).toBeGreaterThanOrEqual(3);
+      expect(config).toMatch(/deploy\/prometheus\.yml:\/etc\/prometheus\/prometheus\.yml:ro/);
+      const prometheus = readFileSync(`${root}deploy/prometheus.yml`, "utf8");
+      expect(prometheus).toMatch(/targets: \["game-1:2567", "game-2:2567"\]/);
+      expect(prometheus).toMatch(/credentials_file: \/prometheus\/metrics-token/);
+      const nginx = readFileSync(`${root}deploy/nginx.conf`, "utf8");
+      expect(nginx).toMatch(/location = \/metrics \{[^}]*return 403/);
+      const dashboard = JSON.parse(readFileSync(`${root}deploy/grafana-dashboard.json`, "utf8")) as {
+        panels: { targets: { expr: string }[] }[];
+      };
+      const queried = dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr)).join("\n");
+      for (const metric of ["habibka_shot_broadcast_seconds_bucket", "habibka_tables", "habibka_joins_refused_total"]) {
+        expect(queried).toContain(metric);
+      }
     },
   );
 

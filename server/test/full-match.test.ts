@@ -103,6 +103,10 @@ describe("a whole match between two scripted clients over the network", () => {
       score,
       spectators: 0,
       phase: "finished",
+      // Players without accounts, at a table that is not rated.
+      rated: false,
+      accounts: [null, null],
+      ratings: [null, null],
     });
 
     // The record on the HTTP API is what the clients saw.

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
+  FUZZ_TEST_TIMEOUT_MS,
   fuzzStill,
   type Judge,
-  RATES,
   refused,
   SILENT,
   SKIP,
   seatOf,
   strikeLimitHolds,
-  type Table,
-  Tally,
+  withFuzzServer,
 } from "./support/fuzz-table.ts";
 import { playOneShot } from "./support/short-match.ts";
-import { leaveAll, seatedPair, serverState } from "./support/table-client.ts";
-import { eventually, type RunningServer, startTestServer } from "./support/test-server.ts";
+import { serverState } from "./support/table-client.ts";
+import { eventually } from "./support/test-server.ts";
 
 /**
  * The phase fuzz (support/fuzz-table.ts) on a finished match, before and after a rematch request: every
@@ -45,46 +44,37 @@ function finishedJudge(asked: readonly [boolean, boolean]): Judge {
   };
 }
 
-describe("fuzzing a finished match", () => {
-  let running: RunningServer;
-  let table: Table;
-  const tally = new Tally();
+describe("fuzzing a finished match", { timeout: FUZZ_TEST_TIMEOUT_MS }, () => {
+  const fuzz = withFuzzServer({ name: "finished", server: { seed: () => 37, animationScale: 0.01 } });
+  const state = () => serverState(fuzz.table.code);
 
   beforeAll(async () => {
-    running = await startTestServer({ seed: () => 37, animationScale: 0.01, rateLimits: RATES });
-    const pair = await seatedPair(running.httpUrl, { opening: "draw" });
-    table = { url: running.httpUrl, code: pair.code, seats: [pair.a, pair.b] };
-    await eventually(() => pair.a.state.phase === "opening", "the opening after the draw");
-    await playOneShot([pair.a, pair.b], false);
-    pair.b.send("resign", {});
-    await eventually(() => pair.a.state.phase === "finished", "the resignation");
+    const pair = [seatOf(fuzz.table, 0), seatOf(fuzz.table, 1)] as const;
+    await playOneShot(pair, false);
+    pair[1].send("resign", {});
+    await eventually(() => pair[0].state.phase === "finished", "the resignation");
   });
-  afterAll(async () => {
-    console.info(tally.summary("finished"));
-    await leaveAll(...table.seats);
-    await running.stop();
-  });
-
-  const state = () => serverState(table.code);
 
   it("refuses random payloads after the finish, before anyone asks for a rematch", async () => {
+    const { table, tally } = fuzz;
     expect(state()).toMatchObject({ phase: "finished", finishReason: "resignation", rematch: [false, false] });
     await fuzzStill(
       table,
-      { roles: ["spectator", 0, 1], judge: finishedJudge([false, false]), runs: 60, seed: 4, timeLimitMs: 12_000 },
+      { roles: ["spectator", 0, 1], judge: finishedJudge([false, false]), runs: 60, seed: 4 },
       tally,
     );
     await strikeLimitHolds(table);
-  }, 60_000);
+  });
 
   it("refuses random payloads once one seat asked for a rematch, and the rematch still starts", async () => {
+    const { table, tally } = fuzz;
     const first = seatOf(table, 0);
     first.send("rematch", {});
     await eventually(() => (state().rematch as boolean[])[0] === true, "seat 0's rematch request");
     const matchId = state().matchId;
     await fuzzStill(
       table,
-      { roles: ["spectator", 0, 1], judge: finishedJudge([true, false]), runs: 60, seed: 5, timeLimitMs: 12_000 },
+      { roles: ["spectator", 0, 1], judge: finishedJudge([true, false]), runs: 60, seed: 5 },
       tally,
     );
     expect(state()).toMatchObject({ phase: "finished", rematch: [true, false], matchId });
@@ -94,5 +84,5 @@ describe("fuzzing a finished match", () => {
     for (const seat of [0, 1] as const) {
       await eventually(() => seatOf(table, seat).state.phase === "opening", `seat ${seat} in the new match`);
     }
-  }, 60_000);
+  });
 });

@@ -1,23 +1,21 @@
 import type { PlayerIndex } from "@habibka/shared/rules";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+  FUZZ_TEST_TIMEOUT_MS,
   fuzzStill,
   type Judge,
   numberOf,
-  RATES,
   refused,
   SILENT,
   SKIP,
   seatOf,
   strikeLimitHolds,
-  type Table,
-  Tally,
+  withFuzzServer,
 } from "./support/fuzz-table.ts";
 import { findBonusShot } from "./support/pottable-shot.ts";
 import { shooterView } from "./support/scripted-match.ts";
 import { missStroke, playOneShot } from "./support/short-match.ts";
-import { leaveAll, seatedPair } from "./support/table-client.ts";
-import { eventually, type RunningServer, startTestServer } from "./support/test-server.ts";
+import { eventually } from "./support/test-server.ts";
 
 /**
  * The phase fuzz (support/fuzz-table.ts) while an offer waits for its answer: a foul's and a bonus shot's.
@@ -51,28 +49,18 @@ function offerJudge(answerer: PlayerIndex, current: number): Judge {
   };
 }
 
-describe("fuzzing an offer waiting for its answer", () => {
-  let running: RunningServer;
-  let table: Table;
-  const tally = new Tally();
-
-  beforeAll(async () => {
-    running = await startTestServer({ seed: () => 11, animationScale: 0.01, rateLimits: RATES });
+describe("fuzzing an offer waiting for its answer", { timeout: FUZZ_TEST_TIMEOUT_MS }, () => {
+  const fuzz = withFuzzServer({
+    name: "offer",
+    server: { seed: () => 11, animationScale: 0.01 },
     // Public, so its shot clock runs (90 s, far longer than the fuzz) and the comparison must look past it.
-    const pair = await seatedPair(running.httpUrl, { opening: "draw", visibility: "public", shotClock: 90 });
-    table = { url: running.httpUrl, code: pair.code, seats: [pair.a, pair.b] };
-    await eventually(() => pair.a.state.phase === "opening", "the opening after the draw");
+    pair: { visibility: "public", shotClock: 90 },
   });
-  afterAll(async () => {
-    console.info(tally.summary("offer"));
-    await leaveAll(...table.seats);
-    await running.stop();
-  });
-
-  const players = () => [seatOf(table, 0), seatOf(table, 1)] as const;
-  const state = () => seatOf(table, 0).state;
+  const players = () => [seatOf(fuzz.table, 0), seatOf(fuzz.table, 1)] as const;
+  const state = () => seatOf(fuzz.table, 0).state;
 
   it("refuses random payloads during a foul offer, and the offer can still be passed", async () => {
+    const { table, tally } = fuzz;
     // After the opening the seat to move misses: a foul, and the other seat may play on or make the
     // offender continue (clause 16).
     await playOneShot(players(), false);
@@ -88,7 +76,7 @@ describe("fuzzing an offer waiting for its answer", () => {
     const current = state().shotNumber;
     await fuzzStill(
       table,
-      { roles: ["spectator", 0, 1], judge: offerJudge(answerer, current), runs: 60, seed: 1, timeLimitMs: 15_000 },
+      { roles: ["spectator", 0, 1], judge: offerJudge(answerer, current), runs: 60, seed: 1 },
       tally,
     );
     await strikeLimitHolds(table);
@@ -99,15 +87,16 @@ describe("fuzzing an offer waiting for its answer", () => {
     await eventually(() => state().offer === "" && state().toMove === offender, "the pass");
     expect(taker.actions.at(-1)).toEqual({ kind: "pass", seat: answerer, shotNumber: current, offer: "foul" });
     expect(state().shotNumber).toBe(current);
-  }, 60_000);
+  });
 
   it("refuses random payloads during a bonus offer, and the offer can still be taken", async () => {
+    const { table, tally } = fuzz;
     // Two balls down in one fair shot earn the striker a bonus shot (clause 9): the seat to move looks for a
     // stroke that does it, and if this table has none, plays on and looks again.
     for (let i = 0; i < 6 && state().offer !== "bonus"; i++) {
       const seat = state().toMove as PlayerIndex;
       const striker = seatOf(table, seat);
-      const planned = striker.state.offer === "" ? findBonusShot(shooterView(striker.state, seat), 8_000) : null;
+      const planned = striker.state.offer === "" ? findBonusShot(shooterView(striker.state, seat)) : null;
       if (!planned) {
         await playOneShot(players(), false);
         continue;
@@ -122,7 +111,7 @@ describe("fuzzing an offer waiting for its answer", () => {
     const current = state().shotNumber;
     await fuzzStill(
       table,
-      { roles: ["spectator", 0, 1], judge: offerJudge(answerer, current), runs: 60, seed: 2, timeLimitMs: 15_000 },
+      { roles: ["spectator", 0, 1], judge: offerJudge(answerer, current), runs: 60, seed: 2 },
       tally,
     );
 
@@ -134,5 +123,5 @@ describe("fuzzing an offer waiting for its answer", () => {
     expect(state().toMove).toBe(answerer);
     striker.send("shot", { shotNumber: current, stroke: missStroke(striker.state), call: [] });
     await eventually(() => state().shotNumber === current + 1, "the bonus shot played");
-  }, 60_000);
+  });
 });

@@ -139,6 +139,7 @@ describe("the HTTP surface", () => {
       expectJsonError(answer, answer.status);
     }
     expectJsonError(await send(running.httpUrl, { path: "/api/matches/not-a-uuid", from }), 400, "bad-id");
-    expectJsonError(await send(running.httpUrl, { method: "DELETE", path: "/api/matches", from }), 404);
+    // Every change under /api/ needs a session first (docs/PROTOCOL.md, "Accounts"), whatever the route.
+    expectJsonError(await send(running.httpUrl, { method: "DELETE", path: "/api/matches", from }), 401, "no-session");
   });
 });

@@ -7,9 +7,7 @@ import { loadImage } from "@napi-rs/canvas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ShotPictures } from "../src/http/match-pages.ts";
 import { PICTURE_HEIGHT, PICTURE_WIDTH } from "../src/http/shot-picture.ts";
-import { expectError, GOLDEN_ID, getJson, startMatchPagesServer } from "./support/match-pages-server.ts";
-import type { ShortMatch } from "./support/short-match.ts";
-import { leaveAll } from "./support/table-client.ts";
+import { expectError, GOLDEN_ID, getJson, useMatchPagesServer } from "./support/match-pages-server.ts";
 import { type RunningServer, startTestServer, TEST_RATE_LIMITS } from "./support/test-server.ts";
 
 /**
@@ -19,24 +17,11 @@ import { type RunningServer, startTestServer, TEST_RATE_LIMITS } from "./support
  */
 
 describe("match pages, the history and shared shots", () => {
-  let game: RunningServer;
-  let open: ShortMatch;
-  let hidden: ShortMatch;
-
-  beforeAll(async () => {
-    ({ game, open, hidden } = await startMatchPagesServer());
-  }, 120_000);
-
-  afterAll(async () => {
-    await leaveAll(...(open?.players ?? []), ...(hidden?.players ?? []));
-    await game?.stop();
-  });
-
-  const api = (path: string) => `${game.httpUrl}/api/matches${path}`;
+  const pages = useMatchPagesServer();
 
   describe("the pages /m/<id> and /m/<id>/<n>", () => {
     async function page(path: string): Promise<string> {
-      const response = await fetch(`${game.httpUrl}${path}`);
+      const response = await fetch(`${pages.game.httpUrl}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get("content-type")).toMatch(/text\/html/);
       return response.text();
@@ -45,25 +30,25 @@ describe("match pages, the history and shared shots", () => {
       new RegExp(`<meta property="${property}" content="([^"]*)" />`).exec(html)?.[1] ?? null;
 
     it("serves the client with an Open Graph head naming the players, the score and the last shot's picture", async () => {
-      const html = await page(`/m/${open.matchId}`);
+      const html = await page(`/m/${pages.open.matchId}`);
       expect(html).toContain('<div id="root"></div>');
       expect(meta(html, "og:title")).toContain("Анна — O&#39;Brien");
-      const last = open.played.at(-1)!.number;
-      expect(meta(html, "og:image")).toBe(`${game.httpUrl}/m/${open.matchId}/${last}.png`);
+      const last = pages.open.played.at(-1)!.number;
+      expect(meta(html, "og:image")).toBe(`${pages.game.httpUrl}/m/${pages.open.matchId}/${last}.png`);
     });
 
     it("a shot's page names the shot, its verdict's first sentence and its own picture", async () => {
-      const miss = open.played.find((p) => p.miss)!.number;
-      const html = await page(`/m/${open.matchId}/${miss}`);
+      const miss = pages.open.played.find((p) => p.miss)!.number;
+      const html = await page(`/m/${pages.open.matchId}/${miss}`);
       expect(meta(html, "og:title")).toContain(`Удар ${miss}`);
       const description = meta(html, "og:description")!.replaceAll("&#39;", "'");
       expect(description).toMatch(/^Штраф — (?:Анна|O'Brien): промах, биток не задел ни одного шара \(п\. 17\)\.$/);
       // Word for word the first sentence the match page itself shows for that shot, read from the same API.
-      const data = parseMatchPage((await getJson(api(`/${open.matchId}`))).body)!;
+      const data = parseMatchPage((await getJson(pages.api(`/${pages.open.matchId}`))).body)!;
       const shown = data.shots.find((s) => s.message.number === miss)!.message;
       expect(verdictText(shown, data.players, "ru").startsWith(`${description} `)).toBe(true);
-      expect(meta(html, "og:image")).toBe(`${game.httpUrl}/m/${open.matchId}/${miss}.png`);
-      expect(meta(html, "og:url")).toBe(`${game.httpUrl}/m/${open.matchId}/${miss}`);
+      expect(meta(html, "og:image")).toBe(`${pages.game.httpUrl}/m/${pages.open.matchId}/${miss}.png`);
+      expect(meta(html, "og:url")).toBe(`${pages.game.httpUrl}/m/${pages.open.matchId}/${miss}`);
       expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toContain(`Удар ${miss}`);
     });
 
@@ -77,7 +62,7 @@ describe("match pages, the history and shared shots", () => {
     it("a Host header that is not a host name never reaches the head: the links stay relative", async () => {
       const html = await new Promise<string>((resolve, reject) => {
         const req = request(
-          `${game.httpUrl}/m/${open.matchId}`,
+          `${pages.game.httpUrl}/m/${pages.open.matchId}`,
           { headers: { Host: 'x"><script>alert(1)</script>' } },
           (res) => {
             const chunks: Buffer[] = [];
@@ -89,29 +74,33 @@ describe("match pages, the history and shared shots", () => {
         req.end();
       });
       expect(html).not.toContain("<script>alert");
-      expect(meta(html, "og:image")).toMatch(new RegExp(`^/m/${open.matchId}/\\d+\\.png$`));
+      expect(meta(html, "og:image")).toMatch(new RegExp(`^/m/${pages.open.matchId}/\\d+\\.png$`));
     });
 
     it("a private match's page opens by its link, and a record of format 1 shows too", async () => {
-      expect(meta(await page(`/m/${hidden.matchId}`), "og:title")).toContain("Тайная");
+      expect(meta(await page(`/m/${pages.hidden.matchId}`), "og:title")).toContain("Тайная");
       expect(meta(await page(`/m/${GOLDEN_ID}/2`), "og:title")).toContain("Удар 2");
     });
 
     it("answers a bad id or number with 400 and an unknown match or shot with 404, in JSON", async () => {
-      const base = game.httpUrl;
+      const base = pages.game.httpUrl;
       await expectError(`${base}/m/not-a-match`, 400, "bad-id");
-      await expectError(`${base}/m/${open.matchId}/two`, 400, "bad-shot");
-      await expectError(`${base}/m/${open.matchId}/-3`, 400, "bad-shot");
+      await expectError(`${base}/m/${pages.open.matchId}/two`, 400, "bad-shot");
+      await expectError(`${base}/m/${pages.open.matchId}/-3`, 400, "bad-shot");
       await expectError(`${base}/m/00000000-0000-4000-8000-000000000000`, 404, "not-found");
-      await expectError(`${base}/m/${open.matchId}/999`, 404, "no-such-shot");
-      await expectError(`${base}/m/${open.matchId}/999.png`, 404, "no-such-shot");
-      await expectError(`${base}/m/${open.matchId}/x.png`, 400, "bad-shot");
-      await expectError(`${base}/m/${open.matchId}/2.png?lang=fr`, 400, "bad-query");
+      await expectError(`${base}/m/${pages.open.matchId}/999`, 404, "no-such-shot");
+      await expectError(`${base}/m/${pages.open.matchId}/999.png`, 404, "no-such-shot");
+      await expectError(`${base}/m/${pages.open.matchId}/x.png`, 400, "bad-shot");
+      await expectError(`${base}/m/${pages.open.matchId}/2.png?lang=fr`, 400, "bad-query");
     });
 
     it("gives a browser following a broken link the client with the 404, which tells the player so", async () => {
-      for (const path of ["/m/00000000-0000-4000-8000-000000000000", `/m/${open.matchId}/999`, "/m/not-a-match"]) {
-        const answer = await fetch(`${game.httpUrl}${path}`, { headers: { accept: "text/html,*/*;q=0.8" } });
+      for (const path of [
+        "/m/00000000-0000-4000-8000-000000000000",
+        `/m/${pages.open.matchId}/999`,
+        "/m/not-a-match",
+      ]) {
+        const answer = await fetch(`${pages.game.httpUrl}${path}`, { headers: { accept: "text/html,*/*;q=0.8" } });
         expect(answer.status, path).toBe(path.endsWith("not-a-match") ? 400 : 404);
         expect(answer.headers.get("content-type"), path).toMatch(/^text\/html/);
         expect(await answer.text(), path).toContain('<div id="root">');
@@ -121,7 +110,7 @@ describe("match pages, the history and shared shots", () => {
 
   describe("GET /m/<id>/<n>.png: the shot's picture", () => {
     async function picture(path: string): Promise<Buffer> {
-      const response = await fetch(`${game.httpUrl}${path}`);
+      const response = await fetch(`${pages.game.httpUrl}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get("content-type")).toBe("image/png");
       expect(response.headers.get("cache-control")).toContain("immutable");
@@ -129,9 +118,9 @@ describe("match pages, the history and shared shots", () => {
     }
 
     it("is a PNG of the Open Graph size whose pixels differ from one shot to another", async () => {
-      const [first, second] = open.played.map((p) => p.number);
-      const a = await picture(`/m/${open.matchId}/${first}.png`);
-      const b = await picture(`/m/${open.matchId}/${second}.png`);
+      const [first, second] = pages.open.played.map((p) => p.number);
+      const a = await picture(`/m/${pages.open.matchId}/${first}.png`);
+      const b = await picture(`/m/${pages.open.matchId}/${second}.png`);
       for (const png of [a, b]) {
         expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
         expect(png.readUInt32BE(16)).toBe(PICTURE_WIDTH);
@@ -153,7 +142,7 @@ describe("match pages, the history and shared shots", () => {
       // The balls moved and the caption changed: thousands of pixels, not a stray few.
       expect(differing).toBeGreaterThan(2_000);
       // Asked again, the same bytes (kept, not drawn again).
-      expect((await picture(`/m/${open.matchId}/${first}.png`)).equals(a)).toBe(true);
+      expect((await picture(`/m/${pages.open.matchId}/${first}.png`)).equals(a)).toBe(true);
     });
 
     it("draws a record of format 1 too, in either language", async () => {

@@ -8,20 +8,35 @@ const MUTE_KEY = "habibka.muted";
 
 let context: AudioContext | null = null;
 
+/** Read from storage once; every switch of the sound (the header's, a phone's table menu's) goes through here. */
+let muted: boolean | null = null;
+const mutedListeners = new Set<() => void>();
+
 export function isMuted(): boolean {
-  try {
-    return localStorage.getItem(MUTE_KEY) === "1";
-  } catch {
-    return false;
+  if (muted === null) {
+    try {
+      muted = localStorage.getItem(MUTE_KEY) === "1";
+    } catch {
+      muted = false;
+    }
   }
+  return muted;
 }
 
-export function setMuted(muted: boolean): void {
+export function setMuted(value: boolean): void {
+  muted = value;
   try {
-    localStorage.setItem(MUTE_KEY, muted ? "1" : "0");
+    localStorage.setItem(MUTE_KEY, value ? "1" : "0");
   } catch {
     // not remembered
   }
+  for (const listener of mutedListeners) listener();
+}
+
+/** Calls `listener` whenever the sound is switched on or off; returns the unsubscribe (useSyncExternalStore's shape). */
+export function subscribeMuted(listener: () => void): () => void {
+  mutedListeners.add(listener);
+  return () => mutedListeners.delete(listener);
 }
 
 function audio(): AudioContext | null {

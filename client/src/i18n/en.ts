@@ -1,10 +1,14 @@
 import { enVerdictWords } from "@habibka/shared/verdict-words";
+import { enAccountWords } from "./account-words.ts";
 import type { Messages } from "./messages.ts";
+import { enOfflineWords } from "./offline-words.ts";
 import { enVisitorWords } from "./visitor-words.ts";
 
 /** English: switchable; the same keys as Russian (a unit test checks both ways), the Russian terms in brackets. */
 export const en: Messages = {
   ...enVisitorWords,
+  ...enAccountWords,
+  ...enOfflineWords,
   app: {
     title: "Habibka Online",
     tagline: "Russian billiards with a friend, by the real rules",
@@ -14,6 +18,7 @@ export const en: Messages = {
     rules: "Rules",
     close: "Close",
     back: "To the lobby",
+    settings: "Language, sound and rules",
   },
   lobby: {
     name: "Your name",
@@ -194,6 +199,7 @@ export const en: Messages = {
   call: {
     title: "Call",
     none: "No call: Call, then a ball and a pocket",
+    noneShort: "No call: a ball, then a pocket",
     pick: "Tap a ball on the table, then a pocket",
     pickPocket: "Ball {{ball}}: which pocket?",
     pickPocketOwn: "Own ball [свояк] {{ball}}: which pocket?",
@@ -226,6 +232,7 @@ export const en: Messages = {
   lag: {
     title: "Lag [раскат]",
     hint: "The lag: place your ball in the house on your side and send it to the far cushion; the ball that stops nearer the head cushion breaks.",
+    hintShort: "From your half of the house to the far cushion; nearer the head cushion breaks.",
     shoot: "Lag",
     sent: "Your lag is in: waiting for {{name}}",
     otherSent: "Your opponent ({{name}}) has lagged: your turn",
@@ -446,7 +453,7 @@ export const en: Messages = {
     title: "Finished matches",
     mine: "My matches",
     none: "No finished matches yet.",
-    noneMine: "Matches played in this browser will appear here.",
+    noneMine: "Your matches will appear here.",
     more: "More",
     player: "Player",
     find: "Find",

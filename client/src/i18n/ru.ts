@@ -1,4 +1,6 @@
 import { ruVerdictWords } from "@habibka/shared/verdict-words";
+import { ruAccountWords } from "./account-words.ts";
+import { ruOfflineWords } from "./offline-words.ts";
 import { ruVisitorWords } from "./visitor-words.ts";
 
 /**
@@ -10,6 +12,8 @@ import { ruVisitorWords } from "./visitor-words.ts";
  */
 export const ru = {
   ...ruVisitorWords,
+  ...ruAccountWords,
+  ...ruOfflineWords,
   app: {
     title: "Хабибка онлайн",
     tagline: "Русский бильярд с другом, по настоящим правилам",
@@ -19,6 +23,7 @@ export const ru = {
     rules: "Правила",
     close: "Закрыть",
     back: "В лобби",
+    settings: "Язык, звук и правила",
   },
   lobby: {
     name: "Ваше имя",
@@ -199,6 +204,7 @@ export const ru = {
   call: {
     title: "Заказ",
     none: "Без заказа — «Заказ», затем шар и луза",
+    noneShort: "Без заказа: шар, затем луза",
     pick: "Нажмите на шар на столе, затем на лузу",
     pickPocket: "Шар {{ball}}: в какую лузу?",
     pickPocketOwn: "Свояк {{ball}}: в какую лузу?",
@@ -232,6 +238,7 @@ export const ru = {
   lag: {
     title: "Раскат",
     hint: "Раскат: поставьте шар в доме на своей стороне и ударьте в дальний борт — чей шар встанет ближе к борту дома, тот разбивает.",
+    hintShort: "Из дома на своей стороне — в дальний борт. Ближе к борту дома — разбой.",
     shoot: "Раскатать",
     sent: "Ваш раскат принят — ждём, пока раскатает {{name}}",
     otherSent: "Соперник ({{name}}) уже раскатил шар — ваша очередь",
@@ -451,7 +458,7 @@ export const ru = {
     title: "Сыгранные партии",
     mine: "Мои партии",
     none: "Сыгранных партий пока нет.",
-    noneMine: "Здесь появятся партии, сыгранные в этом браузере.",
+    noneMine: "Здесь появятся ваши партии.",
     more: "Ещё",
     player: "Игрок",
     find: "Найти",

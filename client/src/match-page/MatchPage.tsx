@@ -1,7 +1,8 @@
 import { ghostStroke } from "@habibka/painter";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { gameServerEndpoint } from "../net/endpoint.ts";
+import { withComputerSeatName } from "../ui/computer-name.ts";
 import AnalysisPanel, { MarkWord } from "./AnalysisPanel.tsx";
 import { ghostsOf } from "./analysis-data.ts";
 import { MatchPlayer } from "./MatchPlayer.tsx";
@@ -21,7 +22,12 @@ interface Props {
   readonly shot: number | null;
   readonly onLobby: () => void;
   readonly onTable: (code: string) => void;
+  /** Opens a player's profile (the opponent's, from this match). */
+  readonly onProfile: (id: string) => void;
 }
+
+// What its two players may do about each other (friends, a rematch) loads after the match itself.
+const OpponentActions = lazy(() => import("../account/OpponentActions.tsx"));
 
 /** How often a live match is read again: less than a shot takes to play; an unchanged match costs a 304 without a body. */
 const LIVE_POLL_MS = 3_000;
@@ -32,7 +38,7 @@ type Loaded =
   | { readonly kind: "failed" }
   | { readonly kind: "ready"; readonly data: MatchPageData };
 
-export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
+export default function MatchPage({ id, shot, onLobby, onTable, onProfile }: Props) {
   const { t, i18n } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
   const [shown, setShown] = useState<number | null>(shot);
@@ -88,7 +94,7 @@ export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
 
   useEffect(() => {
     if (loaded.kind !== "ready") return;
-    const [a, b] = loaded.data.players;
+    const [a, b] = withComputerSeatName(loaded.data.players, loaded.data.computerLevel, t);
     document.title = `${a || "—"} — ${b || "—"} · ${t("app.title")}`;
   }, [loaded, t]);
 
@@ -128,7 +134,7 @@ export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
     );
   }
 
-  const { data } = loaded;
+  const data = { ...loaded.data, players: withComputerSeatName(loaded.data.players, loaded.data.computerLevel, t) };
   const [name0, name1] = data.players;
   const result = data.result;
   const finalScore = scoreAfter(data.shots, data.shots.length - 1);
@@ -218,6 +224,9 @@ export default function MatchPage({ id, shot, onLobby, onTable }: Props) {
             )}
           </p>
         )}
+        <Suspense fallback={null}>
+          <OpponentActions matchId={id} onProfile={onProfile} />
+        </Suspense>
       </header>
       <MatchPlayer
         shots={data.shots}

@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from "react-i18next";
 import { base64ToBytes, buildAnimation, type ShotAnimation } from "../game/shot-animation.ts";
 import { EMPTY_OVERLAY } from "../table/draw-overlay.ts";
+import { useLagMarks } from "../table/lag-marks.ts";
 import { type PlaybackFrame, TableCanvas, type VerdictLayer } from "../table/TableCanvas.tsx";
 import { legendLines } from "../ui/drawing-text.ts";
 import { drawingWanted, rememberDrawing } from "../ui/use-verdict-layer.ts";
@@ -212,8 +213,10 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
     [drawing, showDrawing, language, ghosted],
   );
 
-  // The table: the animation while the shot runs; once it stopped and is paused, the table the rules left.
-  const stoppedStill = !clock.playing && clock.stopped() && shot?.after && !ghosted;
+  // The table: the animation while the shot runs; once it stopped and is paused, the table the rules left,
+  // but for the lag, whose balls stay where they stopped with their distances to the head cushion (I21).
+  const restMarks = useLagMarks(shot?.message ?? null, names);
+  const stoppedStill = !clock.playing && clock.stopped() && shot?.after && !restMarks && !ghosted;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new frame object is what redraws a paused clock
   const frame: PlaybackFrame | null = useMemo(
     () =>
@@ -247,6 +250,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
           onPlaybackEnd={() => undefined}
           verdict={layer}
           ghosts={ghosted}
+          restMarks={restMarks}
           label={t("table.canvas")}
         />
       </div>

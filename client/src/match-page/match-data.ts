@@ -1,3 +1,4 @@
+import { COMPUTER_LEVELS, type ComputerLevel } from "@habibka/shared/match";
 import type { BallPosition } from "@habibka/shared/table";
 import type { ShotBroadcast } from "../net/messages.ts";
 
@@ -32,6 +33,8 @@ export interface MatchPageData {
   readonly id: string;
   readonly code: string;
   readonly players: SeatNames;
+  /** The computer's level where it played the match (in seat 1), for its name in the reader's language. */
+  readonly computerLevel: ComputerLevel | null;
   readonly startedAt: number;
   readonly result: MatchResultShown | null;
   readonly shots: readonly PageShot[];
@@ -102,6 +105,14 @@ function parseResult(value: unknown): MatchResultShown | null {
   };
 }
 
+/** The computer's level from the record's settings, when the computer played the match. */
+function computerLevelOf(record: unknown): ComputerLevel | null {
+  const header = isObject(record) ? record.header : null;
+  const settings = isObject(header) ? header.settings : null;
+  if (!isObject(settings) || settings.opponent !== "computer") return null;
+  return COMPUTER_LEVELS.find((level) => level === settings.level) ?? null;
+}
+
 /** The page's match from the API's answer, or null when it is not a match record at all. */
 export function parseMatchPage(json: unknown): MatchPageData | null {
   if (!isObject(json) || typeof json.id !== "string" || !Array.isArray(json.shots)) return null;
@@ -112,6 +123,7 @@ export function parseMatchPage(json: unknown): MatchPageData | null {
     id,
     code: typeof json.code === "string" ? json.code : "",
     players: [name(players[0]), name(players[1])],
+    computerLevel: computerLevelOf(json.record),
     startedAt: finite(json.startedAt) ? json.startedAt : 0,
     result: parseResult(json.result),
     shots: json.shots.flatMap((s) => parseShot(id, s) ?? []),

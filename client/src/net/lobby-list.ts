@@ -19,6 +19,10 @@ function tableOf(room: LobbyRoomInfo): LobbyTable {
     score: m.score ?? [0, 0],
     spectators: m.spectators ?? 0,
     phase: m.phase ?? "waiting",
+    // A process of an older version lists its tables without the accounts' fields.
+    rated: m.rated ?? false,
+    accounts: m.accounts ?? [null, null],
+    ratings: m.ratings ?? [null, null],
   };
 }
 

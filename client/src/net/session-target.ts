@@ -8,6 +8,8 @@ export interface CreateTarget {
   readonly visibility: "public" | "private";
   readonly opening: "lag" | "draw";
   readonly shotClock: (typeof SHOT_CLOCK_CHOICES)[number];
+  /** A rated match [рейтинговая]: a public table with a shot clock, both seats accounts. */
+  readonly rated?: boolean;
 }
 
 /** A table against the computer at a strength: private, the computer in seat 1 (docs/PROTOCOL.md). */
@@ -23,4 +25,12 @@ interface JoinTarget {
   readonly watch: boolean;
 }
 
-export type SessionTarget = CreateTarget | ComputerTarget | JoinTarget;
+/**
+ * A table against the computer played in this page without the server (src/offline/): a new one, or one
+ * this browser keeps, by its match's id.
+ */
+export type LocalTarget =
+  | { readonly kind: "local"; readonly level: ComputerLevel; readonly pace: ComputerPace }
+  | { readonly kind: "local"; readonly resume: string };
+
+export type SessionTarget = CreateTarget | ComputerTarget | JoinTarget | LocalTarget;

@@ -1,4 +1,3 @@
-import type { Room } from "@colyseus/sdk";
 import { TableState } from "@habibka/shared/state";
 import { type ConnectionEvent, nextStatus, waitBeforeAttempt } from "./connection-status.ts";
 import { gameServerEndpoint } from "./endpoint.ts";
@@ -17,9 +16,11 @@ import type {
 } from "./messages.ts";
 import { loadSeatToken, rememberRole, saveSeatToken } from "./seat-tokens.ts";
 import { loadSeries, saveSeries, withResult } from "./series.ts";
+import type { SessionPort } from "./session-port.ts";
 import { INITIAL_SESSION, type SessionState } from "./session-state.ts";
 import type { SessionTarget } from "./session-target.ts";
 import { type ShotRecord, situationAtStroke, tableAtStroke } from "./shot-record.ts";
+import type { TableRoom } from "./table-room.ts";
 import { snapshotOf, type TableSnapshot } from "./table-snapshot.ts";
 
 /**
@@ -31,10 +32,10 @@ import { snapshotOf, type TableSnapshot } from "./table-snapshot.ts";
 
 const CHAT_KEEP = 200;
 
-export class TableSession {
+export class TableSession implements SessionPort {
   #state: SessionState = INITIAL_SESSION;
   #listeners = new Set<() => void>();
-  #room: Room<unknown, TableState> | null = null;
+  #room: TableRoom | null = null;
   #closed = false;
   #errorId = 0;
   /** How this page sat down, so that coming back by itself takes the same place: a seat, or watching. */
@@ -82,13 +83,19 @@ export class TableSession {
     this.#watch = target.kind === "join" && target.watch;
     this.#askedToSit = target.kind === "join" && !target.watch;
     try {
-      let room: Room<unknown, TableState>;
-      if (target.kind === "create") {
+      let room: TableRoom;
+      if (target.kind === "local") {
+        // A table against the computer in this page, without the server: its code loads only then.
+        const { openLocalRoom } = await import("../offline/local-room.ts");
+        room = await openLocalRoom(target, this.#name);
+      } else if (target.kind === "create") {
         room = await createTable({
           name: this.#name,
           visibility: target.visibility,
           opening: target.opening,
           shotClock: target.shotClock,
+          // Only when asked: a table that is not rated says nothing, as before ratings existed.
+          ...(target.rated ? { rated: true } : {}),
         });
       } else if (target.kind === "computer") {
         room = await createTable({ name: this.#name, opponent: "computer", level: target.level, pace: target.pace });
@@ -118,7 +125,7 @@ export class TableSession {
     }
   }
 
-  #attach(room: Room<unknown, TableState>): void {
+  #attach(room: TableRoom): void {
     this.#room = room;
     // Shots recorded while this page was away (a server that stopped between recording and telling) are in
     // the match record: read it again once the state is back.
@@ -182,7 +189,7 @@ export class TableSession {
   async #loadHistory(matchId: string): Promise<void> {
     let recorded: ShotBroadcast[];
     try {
-      recorded = await fetchMatchShots(gameServerEndpoint(), matchId);
+      recorded = await (this.#room?.shots?.(matchId) ?? fetchMatchShots(gameServerEndpoint(), matchId));
     } catch {
       return;
     }

@@ -22,6 +22,10 @@ export interface PlayerView {
   readonly holdLeft: number;
   /** The computer plays this seat (docs/COMPUTER.md). */
   readonly computer: boolean;
+  /** The holder's account ("" without one): his profile is `/p/<account>`. */
+  readonly account: string;
+  /** His rating as the table shows it beside his name; null without an account. */
+  readonly rating: { readonly value: number; readonly provisional: boolean } | null;
 }
 
 type Offer = "" | "bonus" | "foul";
@@ -29,6 +33,8 @@ type Offer = "" | "bonus" | "foul";
 export interface TableSnapshot {
   readonly code: string;
   readonly visibility: string;
+  /** A rated table: its finished match moves both ratings. */
+  readonly rated: boolean;
   /** Who plays the creator: a person who joins by the code, or the computer in seat 1. */
   readonly opponent: "person" | "computer";
   /** The computer's strength at a table against it; null at a table for two people. */
@@ -56,6 +62,7 @@ export interface TableSnapshot {
 export const EMPTY_SNAPSHOT: TableSnapshot = {
   code: "",
   visibility: "public",
+  rated: false,
   opponent: "person",
   level: null,
   opening: "lag",
@@ -85,6 +92,7 @@ interface MapLike<T> {
 export interface SyncedState {
   code?: string;
   visibility?: string;
+  rated?: boolean;
   opponent?: string;
   level?: string;
   opening?: string;
@@ -110,6 +118,9 @@ export interface SyncedState {
     debt: number;
     holdLeft?: number;
     computer?: boolean;
+    account?: string;
+    rating?: number;
+    provisional?: boolean;
   }>;
   spectators?: MapLike<{ name: string }>;
 }
@@ -141,6 +152,9 @@ export function snapshotOf(state: SyncedState): TableSnapshot {
         debt: p.debt,
         holdLeft: p.holdLeft ?? 0,
         computer: p.computer ?? false,
+        account: p.account ?? "",
+        // A seat without an account shows no rating (its synced value is 0).
+        rating: p.account && p.rating ? { value: p.rating, provisional: p.provisional ?? false } : null,
       };
     }
   });
@@ -155,6 +169,7 @@ export function snapshotOf(state: SyncedState): TableSnapshot {
   return {
     code: state.code ?? "",
     visibility: state.visibility ?? "public",
+    rated: state.rated ?? false,
     opponent,
     level: opponent === "computer" ? level : null,
     opening: state.opening ?? "lag",

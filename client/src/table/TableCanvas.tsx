@@ -19,7 +19,7 @@ import { useTranslation } from "react-i18next";
 import type { PointerDevice } from "../game/pointer-gesture.ts";
 import { playbackTime, type ShotAnimation } from "../game/shot-animation.ts";
 import { drawOverlay, type Overlay, type OverlayWords } from "./draw-overlay.ts";
-import { drawLagMarks, LAG_MARKS_HOLD_MS, type LagMark } from "./lag-marks.ts";
+import { drawLagMarks, LAG_MARKS_HOLD_MS, type RestMarks } from "./lag-marks.ts";
 import { type Loupe, loupeViewport, placeLoupes } from "./loupe.ts";
 
 export interface PlaybackFrame {
@@ -57,10 +57,11 @@ interface Props {
   /** Strokes drawn as ghosts over a still table (the match page's analysis: the played and the best). */
   readonly ghosts?: readonly GhostStroke[] | null;
   /**
-   * Marks drawn by the balls once a live playback stops (the lag's distances): the last frame is then held
-   * for LAG_MARKS_HOLD_MS so they can be read, before the playback ends.
+   * Marks drawn by the balls once a playback stops (the lag's distances): a live playback's last frame is
+   * then held for LAG_MARKS_HOLD_MS so they can be read before it ends; a driven one shows them while it
+   * rests at its end.
    */
-  readonly restMarks?: ((rest: readonly { id: number; x: number }[]) => readonly LagMark[]) | null;
+  readonly restMarks?: RestMarks | null;
 }
 
 /**
@@ -149,13 +150,13 @@ export function TableCanvas(props: Props) {
         drawBalls(ctx, viewport, balls);
         const stopped = t >= animation.duration;
         if (layer) drawVerdict(ctx, viewport, itemsBy(layer.drawing, t, stopped), { language: layer.language, balls });
+        const marks = stopped && current.restMarks ? current.restMarks(balls) : [];
+        canvas.dataset.restMarks = marks.map((m) => m.text).join(" | ");
+        if (marks.length > 0) drawLagMarks(ctx, viewport, marks, balls);
         if (clock) {
           if (clock.running()) frame = requestAnimationFrame(draw);
           return;
         }
-        const marks = stopped && current.restMarks ? current.restMarks(balls) : [];
-        canvas.dataset.restMarks = marks.map((m) => m.text).join(" | ");
-        if (marks.length > 0) drawLagMarks(ctx, viewport, marks, balls);
         const held = (now - playback.startedAt + Math.max(0, playback.elapsed)) / 1000 - animation.duration;
         if (stopped && (marks.length === 0 || held * 1000 >= LAG_MARKS_HOLD_MS)) {
           canvas.dataset.restMarks = "";
@@ -165,6 +166,7 @@ export function TableCanvas(props: Props) {
         frame = requestAnimationFrame(draw);
         return;
       }
+      canvas.dataset.restMarks = "";
       drawBalls(ctx, viewport, current.balls);
       if (layer) drawVerdict(ctx, viewport, layer.drawing.items, { language: layer.language, balls: current.balls });
       if (current.ghosts) drawGhostStrokes(ctx, viewport, current.ghosts, current.balls);
@@ -203,6 +205,7 @@ export function TableCanvas(props: Props) {
         data-guide-legs={props.overlay.guide?.legs ?? 0}
         data-guide-ball={props.overlay.guide?.firstBall ?? ""}
         data-guide-foul={props.overlay.guide?.foul ?? ""}
+        data-guide-word={props.overlay.guide?.foul === "coloured" ? wordsRef.current.foulColoured : ""}
         data-drawing={props.verdict ? props.verdict.drawing.items.length : 0}
         data-ghosts={props.ghosts?.length ?? 0}
         aria-label={props.label}

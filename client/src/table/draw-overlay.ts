@@ -1,5 +1,5 @@
 import type { Viewport } from "@habibka/painter";
-import { polyline, toScreen, withTableTransform } from "@habibka/painter";
+import { drawPill, pillFont, pillSize, polyline, toScreen, withTableTransform } from "@habibka/painter";
 import { BALL_RADIUS, HALF_LENGTH, HALF_WIDTH, HOUSE_LINE_X, POCKETS, type Point } from "@habibka/shared/table";
 import type { CallMark, GuideLines } from "../game/guide-overlay.ts";
 
@@ -153,9 +153,7 @@ function linesAt(viewport: Viewport, guide: GuideLines, at: Point): { x: number;
 function foulTag(ctx: CanvasRenderingContext2D, viewport: Viewport, guide: GuideLines, at: Point, text: string): void {
   const { px, py } = toScreen(viewport, at.x, at.y);
   const size = Math.max(12, Math.min(15, 12 * (viewport.scale / 400)));
-  ctx.font = `700 ${size.toFixed(1)}px system-ui, "DejaVu Sans", sans-serif`;
-  const width = ctx.measureText(text).width + size;
-  const height = size * 1.6;
+  const { width, height } = pillSize(ctx, text, size);
   const gap = BALL_RADIUS * viewport.scale + 4;
   const lines = linesAt(viewport, guide, at);
   const corners = [
@@ -168,17 +166,6 @@ function foulTag(ctx: CanvasRenderingContext2D, viewport: Viewport, guide: Guide
   const corner = corners.reduce((best, c) => (crowding(c) < crowding(best) ? c : best));
   const x = corner.x > 0 ? px + gap : px - gap - width;
   const y = corner.y > 0 ? py + gap / 2 : py - gap / 2 - height;
-  const left = Math.min(Math.max(x, 2), viewport.width - width - 2);
-  const top = Math.min(Math.max(y, 2), viewport.height - height - 2);
-  ctx.fillStyle = "rgba(40,6,6,0.88)";
-  ctx.beginPath();
-  ctx.roundRect(left, top, width, height, height / 2);
-  ctx.fill();
-  ctx.strokeStyle = FOUL;
-  ctx.lineWidth = 1.5;
-  ctx.stroke();
-  ctx.fillStyle = "#ffd9d9";
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
-  ctx.fillText(text, left + width / 2, top + height / 2 + 0.5);
+  const style = { font: pillFont(size), fill: "rgba(40,6,6,0.88)", outline: FOUL, outlineWidth: 1.5, ink: "#ffd9d9" };
+  drawPill(ctx, { x, y, width, height }, text, style, viewport);
 }

@@ -104,7 +104,7 @@ export function AimControls(props: Props) {
   const spinOff = props.offset.x !== 0 || props.offset.y !== 0;
   return (
     <section
-      className="aim-controls"
+      className={kind === "lag" ? "aim-controls lag" : "aim-controls"}
       aria-label={kind === "lag" ? t("lag.title") : t("aim.title")}
       data-testid="aim-controls"
     >
@@ -194,7 +194,10 @@ export function AimControls(props: Props) {
             </button>
           </>
         ) : (
-          <span className="hint">{t("lag.hint")}</span>
+          <span className="hint">
+            <span className="long">{t("lag.hint")}</span>
+            <span className="short">{t("lag.hintShort")}</span>
+          </span>
         )}
       </div>
       {props.pulling && (

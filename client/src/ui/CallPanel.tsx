@@ -26,9 +26,17 @@ export function CallSummary({ call, cue, onWay, onRemove, upright = false, lit =
   const { t } = useTranslation();
   const compact = call.length > 1;
   if (call.length === 0) {
+    // The striker's shot shown to the others says only that nothing was called; the player's own, how to call.
     return (
       <p className="call-summary empty" data-testid="call-summary">
-        {t("call.none")}
+        {onWay === null ? (
+          t("log.noCall")
+        ) : (
+          <>
+            <span className="long">{t("call.none")}</span>
+            <span className="short">{t("call.noneShort")}</span>
+          </>
+        )}
       </p>
     );
   }

@@ -22,6 +22,8 @@ export function ConnectionBanner({ status, onRetry, onLobby }: Props) {
   else if (status.kind === "closed") text = t("table.closed");
   else if (status.kind === "error" && status.code === "too-many-waiting-tables")
     text = t("table.tooManyWaiting", { limit: status.limit ?? "" });
+  else if (status.kind === "error" && status.code === "account-required") text = t("account.seatNeedsAccount");
+  else if (status.kind === "error" && status.code === "forbidden") text = t("account.seatOfAnother");
   else if (status.kind === "error") text = t("table.error", { message: status.message });
   if (!text) return null;
   const reason = status.kind === "rejoining" || status.kind === "gave-up" ? status.reason : undefined;

@@ -9,14 +9,25 @@ import {
 import { PUBLIC_SHOT_CLOCK_DEFAULT, SHOT_CLOCK_CHOICES, TABLE_CODE_PATTERN } from "@habibka/shared/protocol";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { RatingMark } from "../account/RatingMark.tsx";
 import type { CreateTarget, SessionTarget } from "../net/session-target.ts";
 import { useLobby } from "../net/use-lobby.ts";
+import { playsOffline, useConnectivity } from "../offline/connectivity.ts";
+import { OfflineCard } from "../offline/OfflineCard.tsx";
 import { NameField } from "./NameField.tsx";
 import { isValidName } from "./player-name.ts";
 
 interface Props {
   readonly name: string;
   readonly onName: (name: string) => void;
+  /** The server refused the name (its words), or "". */
+  readonly nameProblem: string;
+  /** A name typed before accounts existed, offered once to an account without one. */
+  readonly offeredName: string | null;
+  readonly onOfferedName: (take: boolean) => void;
+  readonly onLeaders: () => void;
+  /** The player's friends, under his name. */
+  readonly friends?: ReactNode;
   readonly onOpen: (target: SessionTarget) => void;
   /** Opens the practice table (no name needed: nobody else sees it). */
   readonly onPractice: () => void;
@@ -28,7 +39,18 @@ interface Props {
  * The first screen: a name, a new table, a match against the computer, the practice table, a code to join,
  * the live list of public tables, and whatever the page adds after them (the history of matches).
  */
-export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
+export function Lobby({
+  name,
+  onName,
+  nameProblem,
+  offeredName,
+  onOfferedName,
+  onLeaders,
+  friends,
+  onOpen,
+  onPractice,
+  children,
+}: Props) {
   const { t } = useTranslation();
   const { status, tables } = useLobby();
   const [visibility, setVisibility] = useState<CreateTarget["visibility"]>("private");
@@ -37,6 +59,9 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
   // (docs/PROTOCOL.md), so "off" is offered for private tables only.
   const [privateClock, setPrivateClock] = useState<CreateTarget["shotClock"]>(0);
   const [publicClock, setPublicClock] = useState<CreateTarget["shotClock"]>(PUBLIC_SHOT_CLOCK_DEFAULT);
+  // Rated [рейтинговая] only at a public table, which always runs a shot clock (docs/PROTOCOL.md).
+  const [ratedAsked, setRatedAsked] = useState(false);
+  const rated = ratedAsked && visibility === "public";
   const shotClock = visibility === "public" ? publicClock : privateClock;
   const setShotClock = visibility === "public" ? setPublicClock : setPrivateClock;
   const clocks = visibility === "public" ? SHOT_CLOCK_CHOICES.filter((c) => c !== 0) : SHOT_CLOCK_CHOICES;
@@ -46,11 +71,14 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
   const [touched, setTouched] = useState(false);
   const nameOk = isValidName(name);
   const codeOk = TABLE_CODE_PATTERN.test(code.trim());
+  // Without the server, tables with people cannot open: their buttons say so (src/offline/).
+  const offline = playsOffline(useConnectivity());
+  const needsNetwork = offline ? t("offline.needsNetwork") : undefined;
 
   function create(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (nameOk) onOpen({ kind: "create", visibility, opening, shotClock });
+    if (nameOk && !offline) onOpen({ kind: "create", visibility, opening, shotClock, rated });
   }
 
   function playComputer(event: FormEvent) {
@@ -62,14 +90,34 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
   function join(event: FormEvent, watch: boolean) {
     event.preventDefault();
     setTouched(true);
-    if (nameOk && codeOk) onOpen({ kind: "join", code: code.trim(), watch });
+    if (nameOk && codeOk && !offline) onOpen({ kind: "join", code: code.trim(), watch });
   }
 
   return (
     <div className="lobby">
       <section className="card">
         <NameField name={name} onName={onName} invalid={touched && !nameOk} />
+        {nameProblem && <small className="hint bad">{nameProblem}</small>}
+        {offeredName && (
+          <div className="name-offer" data-testid="name-offer">
+            <span>{t("account.nameOffer", { name: offeredName })}</span>
+            <span className="row">
+              <button type="button" data-testid="name-offer-take" onClick={() => onOfferedName(true)}>
+                {t("account.nameOfferTake")}
+              </button>
+              <button type="button" data-testid="name-offer-drop" onClick={() => onOfferedName(false)}>
+                {t("account.nameOfferDrop")}
+              </button>
+            </span>
+          </div>
+        )}
+        <button type="button" className="link leaders-link" data-testid="lobby-leaders" onClick={onLeaders}>
+          {t("account.leaders")}
+        </button>
+        {friends}
       </section>
+
+      <OfflineCard />
 
       <form className="card" onSubmit={create} aria-labelledby="create-title">
         <h2 id="create-title">{t("lobby.createTitle")}</h2>
@@ -118,7 +166,22 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
           </select>
         </label>
         {visibility === "public" && <small className="hint">{t("lobby.clockPublic")}</small>}
-        <button type="submit" className="primary" data-testid="create-table">
+        <label className="rated-choice">
+          <input
+            type="checkbox"
+            data-testid="rated"
+            checked={rated}
+            disabled={visibility !== "public"}
+            aria-describedby="rated-hint"
+            onChange={(e) => setRatedAsked(e.target.checked)}
+          />
+          {t("account.ratedTable")}
+        </label>
+        <small id="rated-hint" className="hint">
+          {visibility === "public" ? t("account.ratedHint") : t("account.ratedPublicOnly")}
+        </small>
+        {offline && <small className="hint">{t("offline.tablesNeedNetwork")}</small>}
+        <button type="submit" className="primary" data-testid="create-table" disabled={offline} title={needsNetwork}>
           {t("lobby.create")}
         </button>
       </form>
@@ -155,7 +218,7 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
             </label>
           ))}
         </fieldset>
-        <small className="hint">{t("lobby.computerHint")}</small>
+        <small className="hint">{offline ? t("offline.computerHere") : t("lobby.computerHint")}</small>
         <button type="submit" className="primary" data-testid="play-computer">
           {t("lobby.playComputer")}
         </button>
@@ -184,10 +247,16 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
         </label>
         {touched && code !== "" && !codeOk && <small className="hint bad">{t("lobby.codeInvalid")}</small>}
         <div className="row">
-          <button type="submit" data-testid="join-table" disabled={!codeOk}>
+          <button type="submit" data-testid="join-table" disabled={!codeOk || offline} title={needsNetwork}>
             {t("lobby.join")}
           </button>
-          <button type="button" data-testid="watch-table" disabled={!codeOk} onClick={(e) => join(e, true)}>
+          <button
+            type="button"
+            data-testid="watch-table"
+            disabled={!codeOk || offline}
+            title={needsNetwork}
+            onClick={(e) => join(e, true)}
+          >
             {t("lobby.watch")}
           </button>
         </div>
@@ -200,16 +269,31 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
             {t("lobby.needsName")}
           </p>
         )}
-        {status === "connecting" && <p>{t("lobby.connecting")}</p>}
-        {status === "offline" && <p role="status">{t("lobby.offline")}</p>}
-        {status === "live" && tables.size === 0 && <p>{t("lobby.noTables")}</p>}
+        {offline && <p role="status">{t("offline.tablesNeedNetwork")}</p>}
+        {!offline && status === "connecting" && <p>{t("lobby.connecting")}</p>}
+        {!offline && status === "offline" && <p role="status">{t("lobby.offline")}</p>}
+        {!offline && status === "live" && tables.size === 0 && <p>{t("lobby.noTables")}</p>}
         <ul className="tables" data-testid="lobby-tables">
           {[...tables.values()].map((table) => {
             const free = table.players.length < 2 || table.players.some((p) => p === null);
             return (
               <li key={table.code} data-testid={`lobby-table-${table.code}`}>
                 <span className="code">{table.code}</span>
-                <span className="who">{[0, 1].map((s) => table.players[s] ?? t("lobby.freeSeat")).join(" — ")}</span>
+                <span className="who">
+                  {([0, 1] as const).map((s) => (
+                    <span key={s} className="seat-name">
+                      {s === 1 && " — "}
+                      {table.players[s] ?? t("lobby.freeSeat")}
+                      {table.ratings?.[s] && (
+                        <>
+                          {" "}
+                          <RatingMark rating={table.ratings[s]} testId={`lobby-rating-${table.code}-${s}`} />
+                        </>
+                      )}
+                    </span>
+                  ))}
+                </span>
+                {table.rated && <span className="badge">{t("account.rated")}</span>}
                 <span className="score">{(table.score.length ? table.score : [0, 0]).join(" : ")}</span>
                 <span className="phase">{t(`lobby.phase.${table.phase}`, { defaultValue: table.phase })}</span>
                 <span className="spectators">{t("lobby.spectators", { count: table.spectators })}</span>
@@ -218,8 +302,8 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
                     <button
                       type="button"
                       data-testid={`sit-${table.code}`}
-                      disabled={!nameOk}
-                      title={nameOk ? undefined : t("lobby.needsName")}
+                      disabled={!nameOk || offline}
+                      title={needsNetwork ?? (nameOk ? undefined : t("lobby.needsName"))}
                       onClick={() => onOpen({ kind: "join", code: table.code, watch: false })}
                     >
                       {t("lobby.sit")}
@@ -228,8 +312,8 @@ export function Lobby({ name, onName, onOpen, onPractice, children }: Props) {
                   <button
                     type="button"
                     data-testid={`watch-${table.code}`}
-                    disabled={!nameOk}
-                    title={nameOk ? undefined : t("lobby.needsName")}
+                    disabled={!nameOk || offline}
+                    title={needsNetwork ?? (nameOk ? undefined : t("lobby.needsName"))}
                     onClick={() => onOpen({ kind: "join", code: table.code, watch: true })}
                   >
                     {t("lobby.watch")}

@@ -6,27 +6,33 @@ import { ChatPanel } from "./ChatPanel.tsx";
 import { CopyLink } from "./CopyLink.tsx";
 import { inviteLink } from "./player-name.ts";
 import { ShotLog } from "./ShotLog.tsx";
+import { SiteTools } from "./SiteTools.tsx";
 import type { SeatNames } from "./verdict-text.ts";
 
 interface Props {
   readonly session: TableSession;
   readonly state: SessionState;
   readonly names: SeatNames;
+  readonly onRules: () => void;
   /** In the chat's place of writing: a visitor without a name gives one first. */
   readonly chatGuest?: ReactNode;
 }
 
 /**
  * Everything about the match that is not the shot at hand: the table's code and watchers, resigning
- * (confirmed), the shot log and the chat. Beside the table on a laptop; a sheet over it on a phone.
+ * (confirmed), the shot log and the chat. Beside the table on a laptop; a sheet over it on a phone, where it
+ * also holds the site's switches that the header holds elsewhere.
  */
-export function MatchMenu({ session, state, names, chatGuest }: Props) {
+export function MatchMenu({ session, state, names, onRules, chatGuest }: Props) {
   const { t } = useTranslation();
   const { snapshot, seat } = state;
   const [confirming, setConfirming] = useState(false);
   const inMatch = snapshot.phase === "lag" || snapshot.phase === "opening" || snapshot.phase === "play";
   return (
     <>
+      <nav className="site-tools" aria-label={t("app.settings")}>
+        <SiteTools onRules={onRules} idPrefix="menu-" />
+      </nav>
       <section className="table-meta">
         <span className="code" data-testid="table-code">
           {state.code ? t("table.code", { code: state.code }) : ""}

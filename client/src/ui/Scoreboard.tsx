@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { RatingMark } from "../account/RatingMark.tsx";
 import type { TableSnapshot } from "../net/table-snapshot.ts";
 import { BallIcon } from "./BallIcon.tsx";
 
@@ -73,6 +74,7 @@ export function Scoreboard({ snapshot, seat }: Props) {
               </span>
             </div>
             <div className="player-line">
+              {player.rating && <RatingMark rating={player.rating} testId={`rating-${index}`} />}
               {level && (
                 <span className="level" data-testid={`computer-level-shown-${index}`}>
                   {level}

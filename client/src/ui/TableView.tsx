@@ -6,7 +6,7 @@ import { seriesScore } from "../net/series.ts";
 import type { SessionState } from "../net/session-state.ts";
 import type { TableSession } from "../net/table-session.ts";
 import { EMPTY_OVERLAY } from "../table/draw-overlay.ts";
-import { lagMarks } from "../table/lag-marks.ts";
+import { useLagMarks } from "../table/lag-marks.ts";
 import { TableCanvas } from "../table/TableCanvas.tsx";
 import { ChatToast, UnreadBadge, useChatNews } from "./ChatNews.tsx";
 import { ConnectionBanner } from "./ConnectionBanner.tsx";
@@ -44,10 +44,11 @@ interface Props {
   /** Null for a player with a name. */
   readonly guest?: Guest | null;
   readonly onLobby: () => void;
+  readonly onRules: () => void;
 }
 
 /** The live table: the match as the server syncs it, this player's stroke, the others' aim and the verdicts. */
-export function TableView({ session, state: synced, guest = null, onLobby }: Props) {
+export function TableView({ session, state: synced, guest = null, onLobby, onRules }: Props) {
   const { t, i18n } = useTranslation();
   const state = useMemo(() => ({ ...synced, snapshot: withComputerName(synced.snapshot, t) }), [synced, t]);
   const { snapshot, seat, playback } = state;
@@ -89,13 +90,7 @@ export function TableView({ session, state: synced, guest = null, onLobby }: Pro
 
   const endPlayback = useCallback(() => session.endPlayback(), [session]);
   // Once the lag's balls stop, each shows how far it is from the head cushion: what decided the lag (I21).
-  const lagMessage = livePlayback && playback.record.message.kind === "lag" ? playback.record.message : null;
-  const language = i18n.language === "en" ? "en" : "ru";
-  const restMarks = useMemo(
-    () =>
-      lagMessage ? (rest: readonly { id: number; x: number }[]) => lagMarks(lagMessage, rest, names, language) : null,
-    [lagMessage, names, language],
-  );
+  const restMarks = useLagMarks(livePlayback ? playback.record.message : null, names);
   const { frame, onEvents } = useShotPlayback(playback, endPlayback);
 
   const notice = useNotices(state, rights, names, t);
@@ -172,6 +167,17 @@ export function TableView({ session, state: synced, guest = null, onLobby }: Pro
       data-can-shoot={composing ? "true" : "false"}
     >
       <div className="status-bar">
+        {/* A phone's way back, where the site's header gives the table its room (table-layout.css). */}
+        <button
+          type="button"
+          className="back-button"
+          data-testid="table-back"
+          aria-label={t("app.back")}
+          title={t("app.back")}
+          onClick={onLobby}
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
         <Scoreboard snapshot={snapshot} seat={seat} />
         <TurnLine state={state} rights={rights} playing={livePlayback} />
         <ConnectionBanner status={state.status} onRetry={() => session.retry()} onLobby={onLobby} />
@@ -284,6 +290,7 @@ export function TableView({ session, state: synced, guest = null, onLobby }: Pro
           session={session}
           state={state}
           names={names}
+          onRules={onRules}
           chatGuest={guest && !freeSeat ? guestForm(false) : undefined}
         />
       </aside>

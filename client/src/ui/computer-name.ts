@@ -1,4 +1,6 @@
+import { COMPUTER_SEAT, type ComputerLevel } from "@habibka/shared/match";
 import type { TFunction } from "i18next";
+import type { SeatNames } from "../match-page/match-data.ts";
 import type { PlayerView, TableSnapshot } from "../net/table-snapshot.ts";
 
 /**
@@ -11,6 +13,19 @@ export function withComputerName(snapshot: TableSnapshot, t: TFunction): TableSn
   const level = snapshot.level;
   if (!level || !snapshot.players.some((p) => p?.computer)) return snapshot;
   const shown = (player: PlayerView | null): PlayerView | null =>
-    player?.computer ? { ...player, name: t("computer.name", { level: t(`computer.level.${level}`) }) } : player;
+    player?.computer ? { ...player, name: computerName(level, t) } : player;
   return { ...snapshot, players: [shown(snapshot.players[0]), shown(snapshot.players[1])] };
+}
+
+/** The computer at this level, named in the reader's language (a match's page names it so too). */
+export function computerName(level: ComputerLevel, t: TFunction): string {
+  return t("computer.name", { level: t(`computer.level.${level}`) });
+}
+
+/** A match's two names as its page shows them: the computer's in the reader's language. */
+export function withComputerSeatName(players: SeatNames, level: ComputerLevel | null, t: TFunction): SeatNames {
+  if (!level) return players;
+  const named: [string, string] = [players[0], players[1]];
+  named[COMPUTER_SEAT] = computerName(level, t);
+  return named;
 }

@@ -18,11 +18,23 @@ export function storedName(): string {
   }
 }
 
+/**
+ * The name this browser kept before accounts existed (the account keeps it now): offered once to an
+ * account without one, then forgotten. While the server cannot say who this is, it is still kept here.
+ */
 export function rememberName(name: string): void {
   try {
     localStorage.setItem(NAME_KEY, name.trim());
   } catch {
     // not remembered
+  }
+}
+
+export function forgetStoredName(): void {
+  try {
+    localStorage.removeItem(NAME_KEY);
+  } catch {
+    // nothing kept
   }
 }
 

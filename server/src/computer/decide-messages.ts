@@ -11,6 +11,8 @@ export interface DecideJob {
   readonly engine: EngineName;
 }
 
+/** A worker says once that its code is loaded, then answers each job with its decision or its error. */
 export type DecideReply =
+  | { readonly ready: true }
   | { readonly id: number; readonly decision: Decision }
   | { readonly id: number; readonly error: string };

@@ -8,8 +8,12 @@ import type { DecideJob, DecideReply } from "./decide-messages.ts";
  * The computer's decisions off the event loop: a small pool of worker threads, each deciding one situation at a
  * time (about a second of one core at the strongest level), so a table with the computer never delays other
  * tables. A worker that crashes or overruns its time fails its decision with an error and is replaced; the
- * promise never hangs.
+ * promise never hangs. A decision's time starts once its worker has loaded its code: a new thread's start-up,
+ * seconds on a busy machine, is not the search overrunning.
  */
+
+/** How long a new worker may take to load before its decision fails. */
+const WORKER_START_MS = 60_000;
 
 export interface DecidePoolOptions {
   /** The engine the search simulates on: the one the tables' shots are judged on (PHYSICS_ENGINE). */
@@ -29,6 +33,7 @@ interface Job extends DecideJob {
 
 interface Slot {
   readonly worker: Worker;
+  ready: boolean;
   job: Job | null;
   timer: NodeJS.Timeout | null;
 }
@@ -73,7 +78,7 @@ export class DecidePool {
       if (!slot) return;
       const job = this.#queue.shift()!;
       slot.job = job;
-      slot.timer = setTimeout(() => this.#fail(slot!, `no decision within ${this.#timeoutMs} ms`), this.#timeoutMs);
+      this.#startTimer(slot);
       const { resolve: _resolve, reject: _reject, ...message } = job;
       slot.worker.postMessage(message satisfies DecideJob);
     }
@@ -81,8 +86,13 @@ export class DecidePool {
 
   #spawn(): Slot {
     const worker = new Worker(this.#workerUrl);
-    const slot: Slot = { worker, job: null, timer: null };
+    const slot: Slot = { worker, ready: false, job: null, timer: null };
     worker.on("message", (reply: DecideReply) => {
+      if ("ready" in reply) {
+        slot.ready = true;
+        if (slot.job) this.#startTimer(slot);
+        return;
+      }
       const job = slot.job;
       if (!job || reply.id !== job.id) return;
       this.#finish(slot);
@@ -94,6 +104,14 @@ export class DecidePool {
     worker.on("exit", (code) => this.#fail(slot, `its worker exited with code ${code}`));
     this.#slots.push(slot);
     return slot;
+  }
+
+  /** The decision's own time once the worker is loaded; until then, the time it may take to load. */
+  #startTimer(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = slot.ready
+      ? setTimeout(() => this.#fail(slot, `no decision within ${this.#timeoutMs} ms`), this.#timeoutMs)
+      : setTimeout(() => this.#fail(slot, `its worker did not start within ${WORKER_START_MS} ms`), WORKER_START_MS);
   }
 
   #finish(slot: Slot): void {

@@ -14,3 +14,4 @@ port.on("message", (job: DecideJob) => {
   }
   port.postMessage(reply);
 });
+port.postMessage({ ready: true } satisfies DecideReply);

@@ -15,10 +15,12 @@ import {
   type AddressLimitName,
   type AddressLimits,
   LOG_WARNINGS_PER_MINUTE,
+  OFFLINE_MATCH_BODY_BYTES,
 } from "../rate-limits.ts";
 import { WAITING_PLACE_OPTION, type WaitingTables } from "../table/waiting-tables.ts";
-import { refusalBody, refuseAndClose, refuseOnSocket } from "./http-refusals.ts";
+import { ANY_ORIGIN, refuseAndClose, refuseOnSocket } from "./http-refusals.ts";
 import { LogBudget } from "./log-budget.ts";
+import { answerMatchmakingErrorsAsJson } from "./matchmaking-refusals.ts";
 
 /**
  * Every HTTP request and WebSocket upgrade passes here before Colyseus or Express sees it. It fixes the
@@ -27,8 +29,25 @@ import { LogBudget } from "./log-budget.ts";
  * documented options. Whatever it refuses gets a JSON answer that says why, and nothing reaches a room.
  */
 
-/** The largest request body the game ever sends (create options are under 300 bytes, a practice shot about 1.5 KB). */
+/**
+ * The largest request body the game ever sends (create options are under 300 bytes, a practice shot about
+ * 1.5 KB, a passkey's registration about 1 KB).
+ */
 export const MAX_BODY_BYTES = 4 * 1024;
+
+/**
+ * The header that carries a matchmaking request's account, from its session cookie, to the room: set here
+ * and only here (whatever a client sends under this name is removed first), as the address is.
+ */
+export const ACCOUNT_HEADER = "x-habibka-account";
+
+/** What the front door asks of the accounts and the tables for matchmaking. */
+interface FrontDoorAccounts {
+  /** The account a request's session cookie names, or null. */
+  accountOf(req: IncomingMessage): Promise<string | null>;
+  /** Whether the open table with this code is rated (its seats are for accounts only). */
+  isRatedTable(code: string): Promise<boolean>;
+}
 
 export interface FrontDoorOptions {
   readonly limits: AddressLimits;
@@ -37,6 +56,9 @@ export interface FrontDoorOptions {
   readonly logger: Logger;
   /** Behind our reverse proxy: take the address it puts in X-Real-IP (or the last X-Forwarded-For hop). */
   readonly trustProxy: boolean;
+  readonly accounts: FrontDoorAccounts;
+  /** Hears of every create, join, reconnection or table WebSocket refused, with its code (the metrics). */
+  readonly refusedJoin?: (code: HttpErrorCode) => void;
 }
 
 interface MatchmakingRoute {
@@ -58,7 +80,7 @@ const MATCHMAKING: readonly MatchmakingRoute[] = [
   },
 ];
 
-const CORS = { "Access-Control-Allow-Origin": "*" };
+const CORS = ANY_ORIGIN;
 
 /**
  * Puts the front door before the server's request and upgrade handlers. Call it after Colyseus bound its
@@ -117,7 +139,18 @@ function headerValue(req: IncomingMessage, name: string): string | undefined {
 function stampAddress(req: IncomingMessage, address: string): void {
   delete req.headers["x-forwarded-for"];
   delete req.headers["x-client-ip"];
+  delete req.headers[ACCOUNT_HEADER];
   req.headers["x-real-ip"] = address;
+}
+
+/** The one route whose body may be longer than MAX_BODY_BYTES: a whole offline match (rate-limits.ts). */
+const OFFLINE_MATCHES_PATH = "/api/offline-matches";
+
+function bodyLimitFor(req: IncomingMessage): number {
+  const path = (req.url ?? "/").split("?")[0]!.toLowerCase();
+  return req.method === "POST" && path.replace(/\/$/, "") === OFFLINE_MATCHES_PATH
+    ? OFFLINE_MATCH_BODY_BYTES
+    : MAX_BODY_BYTES;
 }
 
 function limitFor(req: IncomingMessage): AddressLimitName {
@@ -126,8 +159,10 @@ function limitFor(req: IncomingMessage): AddressLimitName {
   if (path.startsWith("/matchmake/")) return "matchmaking";
   if (path.startsWith("/api/practice/hint")) return "practiceHints";
   if (path.startsWith("/api/practice/")) return "practiceShots";
+  if (path.startsWith(OFFLINE_MATCHES_PATH)) return "offlineMatches";
   if (path.startsWith("/api/")) return "api";
   if (/^\/m\/[^/]+\/[^/]+\.png$/.test(path)) return "pictures";
+  if (path === "/metrics" || path === "/metrics/") return "metrics";
   return "pages";
 }
 
@@ -139,8 +174,10 @@ async function admitRequest(
 ): Promise<boolean> {
   const address = clientAddress(req, options.trustProxy);
   stampAddress(req, address);
-  const answer = await options.limits.take(limitFor(req), address);
+  const limit = limitFor(req);
+  const answer = await options.limits.take(limit, address);
   if (!answer.allowed) {
+    if (limit === "matchmaking") options.refusedJoin?.("rate-limited");
     refuseAndClose(res, 429, "rate-limited", "too many requests from this address; try again shortly", {
       ...CORS,
       "Retry-After": String(answer.retryAfterSeconds),
@@ -148,24 +185,41 @@ async function admitRequest(
     return false;
   }
   const declared = Number(req.headers["content-length"] ?? 0);
-  if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES) {
-    refuseAndClose(res, 413, "body-too-large", `a request body may be at most ${MAX_BODY_BYTES} bytes`, CORS);
+  const bodyLimit = bodyLimitFor(req);
+  if (!Number.isFinite(declared) || declared > bodyLimit) {
+    refuseAndClose(res, 413, "body-too-large", `a request body may be at most ${bodyLimit} bytes`, CORS);
     return false;
   }
   const path = (req.url ?? "/").split("?")[0]!;
   if (!path.startsWith("/matchmake/") || req.method === "OPTIONS") return true;
-  return admitMatchmaking(req, res, path, { address, waitingTables: options.waitingTables, hangUps });
+  return admitMatchmaking(req, res, path, {
+    address,
+    waitingTables: options.waitingTables,
+    hangUps,
+    accounts: options.accounts,
+    refused: options.refusedJoin ?? (() => undefined),
+  });
+}
+
+interface MatchmakingContext {
+  readonly address: string;
+  readonly waitingTables: WaitingTables;
+  readonly hangUps: LogBudget;
+  readonly accounts: FrontDoorAccounts;
+  /** Hears of each matchmaking call refused, with its code (the metrics). */
+  readonly refused: (code: HttpErrorCode) => void;
 }
 
 async function admitMatchmaking(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-  context: { readonly address: string; readonly waitingTables: WaitingTables; readonly hangUps: LogBudget },
+  context: MatchmakingContext,
 ): Promise<boolean> {
   const [, , method, target, ...rest] = path.split("/");
   const route = MATCHMAKING.find((r) => r.method === method);
   if (req.method !== "POST" || !route || target === undefined || rest.length > 0 || !route.target.test(target)) {
+    context.refused("not-found");
     refuseAndClose(
       res,
       404,
@@ -181,6 +235,7 @@ async function admitMatchmaking(
     return false;
   }
   if (raw === "too-large") {
+    context.refused("body-too-large");
     refuseAndClose(res, 413, "body-too-large", `a request body may be at most ${MAX_BODY_BYTES} bytes`, CORS);
     return false;
   }
@@ -188,18 +243,34 @@ async function admitMatchmaking(
   try {
     body = raw.length === 0 ? {} : JSON.parse(raw.toString("utf8"));
   } catch {
+    context.refused("bad-json");
     refuseAndClose(res, 400, "bad-json", "the request body is not JSON", CORS);
     return false;
   }
   const checked = readUntrusted(route.body, body);
   if (!checked.ok) {
+    context.refused("bad-options");
     refuseAndClose(res, 400, "bad-options", describeIssue(checked.issue), CORS);
+    return false;
+  }
+  const account = await context.accounts.accountOf(req);
+  if (account) req.headers[ACCOUNT_HEADER] = account;
+  else if (await needsAccount(method ?? "", target ?? "", checked.value, context.accounts)) {
+    context.refused("account-required");
+    refuseAndClose(
+      res,
+      401,
+      "account-required",
+      "a seat at a rated table is for a player with an account: open the site first, then come with its cookie",
+      CORS,
+    );
     return false;
   }
   let admitted = body;
   if (method === "create" && (checked.value as CreateTableOptions).opponent === "person") {
     const place = await context.waitingTables.claim(context.address);
     if (!place) {
+      context.refused("too-many-waiting-tables");
       const minutes = Math.ceil(ABANDONED_TABLE_SECONDS / 60);
       refuseAndClose(
         res,
@@ -220,8 +291,25 @@ async function admitMatchmaking(
   }
   // Colyseus's router takes a body already read from `req.body` instead of reading the stream again.
   (req as IncomingMessage & { body?: unknown }).body = admitted;
-  answerMatchmakingErrorsAsJson(res, route.method, target);
+  answerMatchmakingErrorsAsJson(res, route.method, target, context.refused);
   return true;
+}
+
+/**
+ * Whether a matchmaking call without an account asks for what only an account may have: a rated table of
+ * its own, or a seat at one (a watcher needs none; the table refuses a seat too, should it become rated
+ * between this look and the join).
+ */
+async function needsAccount(
+  method: string,
+  target: string,
+  options: unknown,
+  accounts: FrontDoorAccounts,
+): Promise<boolean> {
+  if (method === "create") return (options as CreateTableOptions).rated;
+  if (method !== "joinById") return false;
+  const join = options as { readonly watch?: boolean; readonly seatToken?: string };
+  return !join.watch && join.seatToken === undefined && (await accounts.isRatedTable(target));
 }
 
 /**
@@ -248,109 +336,6 @@ function readBody(req: IncomingMessage): Promise<Buffer | "too-large" | "hung-up
   });
 }
 
-/**
- * Colyseus answers a failed matchmaking call with its own error number as the HTTP status (522 for a code
- * that names no table, 524 for a reconnection that expired) and a body `{code, error}`. Players and their
- * clients get a 4xx for their mistakes, with the `{error, message}` every other refusal has: the answer is
- * caught as Colyseus starts it and rewritten (matchmakingRefusal says how).
- */
-function answerMatchmakingErrorsAsJson(res: ServerResponse, method: string, target: string): void {
-  const writeHead = res.writeHead.bind(res);
-  const write = res.write.bind(res);
-  const end = res.end.bind(res);
-  const chunks: Buffer[] = [];
-  let caught = false;
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
-    if (status < 400) return writeHead(status, ...(rest as []));
-    caught = true;
-    res.statusCode = status;
-    return res;
-  }) as typeof res.writeHead;
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    if (!caught) return write(chunk as never, ...(rest as []));
-    if (typeof chunk === "string" || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
-    return true;
-  }) as typeof res.write;
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    if (!caught) return end(chunk as never, ...(rest as []));
-    if (typeof chunk === "string" || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
-    const refusal = matchmakingRefusal(res.statusCode, parseJson(Buffer.concat(chunks)), method, target);
-    for (const name of res.getHeaderNames()) res.removeHeader(name);
-    const body = refusalBody(refusal.error, refusal.message);
-    writeHead(refusal.status, {
-      ...CORS,
-      "Content-Type": "application/json",
-      "Content-Length": Buffer.byteLength(body),
-    });
-    return end(body);
-  }) as typeof res.end;
-}
-
-function parseJson(bytes: Buffer): unknown {
-  try {
-    return JSON.parse(bytes.toString("utf8"));
-  } catch {
-    return null;
-  }
-}
-
-/** Colyseus's matchmaking error numbers (@colyseus/shared-types ErrorCode). */
-const COLYSEUS = { noHandler: 520, invalidCriteria: 521, invalidRoomId: 522, unhandled: 523, expired: 524 } as const;
-
-/** The protocol's code for each status a room refuses a join with (ServerError in the room). */
-const REFUSAL_CODES: Readonly<Record<number, HttpErrorCode>> = {
-  400: "bad-options",
-  403: "forbidden",
-  404: "not-found",
-  409: "refused",
-  410: "gone",
-  429: "too-many",
-  503: "unavailable",
-};
-
-/** What a player is told for a failed matchmaking call: a 4xx for his mistakes, a 5xx only for the server's. */
-function matchmakingRefusal(
-  status: number,
-  body: unknown,
-  method: string,
-  target: string,
-): { status: number; error: HttpErrorCode; message: string } {
-  const said = (body as { error?: unknown; message?: unknown } | null) ?? {};
-  const text = typeof said.error === "string" ? said.error : typeof said.message === "string" ? said.message : "";
-  const reconnecting = method === "reconnect";
-  switch (status) {
-    case COLYSEUS.invalidRoomId:
-    case COLYSEUS.invalidCriteria:
-      return reconnecting
-        ? {
-            status: 404,
-            error: "no-such-table",
-            message: "the table to reconnect to is gone; join it again by its code",
-          }
-        : { status: 404, error: "no-such-table", message: `no table has the code ${target}` };
-    case COLYSEUS.expired:
-      return {
-        status: 410,
-        error: "reconnection-expired",
-        message: "this reconnection is no longer valid; join again",
-      };
-    case COLYSEUS.noHandler:
-      return { status: 404, error: "not-found", message: "no such matchmaking call" };
-    case COLYSEUS.unhandled:
-      return reconnecting
-        ? { status: 400, error: "bad-reconnection", message: text || "the reconnection could not be read" }
-        : { status: 500, error: "internal", message: "the server could not handle this request" };
-  }
-  if (status >= 400 && status < 600) {
-    return {
-      status,
-      error: REFUSAL_CODES[status] ?? (status < 500 ? "refused" : "internal"),
-      message: text || "refused",
-    };
-  }
-  return { status: 500, error: "internal", message: "the server could not handle this request" };
-}
-
 function failRequest(res: ServerResponse, logger: Logger, error: unknown): void {
   logger.error({ err: error }, "front door failed on a request");
   refuseAndClose(res, 500, "internal", "the server could not handle this request", CORS);
@@ -361,6 +346,7 @@ async function admitUpgrade(req: IncomingMessage, socket: Duplex, options: Front
   stampAddress(req, address);
   const answer = await options.limits.take("upgrades", address);
   if (answer.allowed) return true;
+  options.refusedJoin?.("rate-limited");
   refuseOnSocket(
     socket,
     {

@@ -12,6 +12,9 @@ import type { Request, Response } from "express";
 
 type Headers = Readonly<Record<string, string>>;
 
+/** What the front door's refusals (and matchmaking's) say to any origin: a page elsewhere may read them. */
+export const ANY_ORIGIN: Headers = { "Access-Control-Allow-Origin": "*" };
+
 /** The body of every refusal; `details` are the numbers a refusal is about (a limit). */
 export function refusalBody(
   code: HttpErrorCode,

@@ -1,10 +1,8 @@
-import { encodeTrace, judgeScenario, visibleEnd } from "@habibka/shared";
 import type { Decision, LevelSpec, Situation } from "@habibka/shared/computer";
 import { readPosition } from "@habibka/shared/computer";
 import type { ComputerLevel } from "@habibka/shared/match";
 import type { EngineName } from "@habibka/shared/physics";
-import type { PracticeHint, PracticeHintKind, PracticeShotAnswer } from "@habibka/shared/protocol";
-import { validateScenario } from "@habibka/shared/sim";
+import { answerPracticeShot, practiceHintOf, readPracticeShot } from "@habibka/shared/practice";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { Logger } from "../logger.ts";
 import type { ShotPhysics } from "../physics/physics-pool.ts";
@@ -15,7 +13,8 @@ import { refuse } from "./http-refusals.ts";
  * The practice table's two calls (docs/PROTOCOL.md, "The practice table"). Their bodies are the simulator's
  * scenario and the `advise` command's position, checked by those commands' own code, so a practice position
  * means what it means everywhere; a bad one is answered 400 with the field at fault. The work is done off the
- * event loop, in the pools the tables use: the shot's physics in the physics pool, the hint's search in the
+ * event loop, in the pools the tables use (what is read and answered is `@habibka/shared/practice`'s, the same
+ * code a page's worker plays without the server): the shot's physics in the physics pool, the hint's search in the
  * computer's decision pool. Each pool takes only a few practice jobs at once (more are answered 503), so the
  * practice table can never crowd out the matches being played; the per-address limits are the front door's.
  */
@@ -33,9 +32,6 @@ export interface PracticeServices {
   /** Hints searched at once; the decision pool's threads, so a live computer waits for at most one hint each. */
   readonly hintsAtOnce: number;
 }
-
-const HINT_KINDS: readonly string[] = ["pot", "safety", "forced"] satisfies PracticeHintKind[];
-const isHintKind = (kind: string): kind is PracticeHintKind => HINT_KINDS.includes(kind);
 
 /** A busy pool's answer says to try again in a second: the jobs it runs take well under that. */
 const RETRY_SOON = { "Retry-After": "1" };
@@ -81,9 +77,8 @@ export function createPracticeApi(services: PracticeServices): Router {
   router.use(express.json({ limit: MAX_BODY_BYTES, strict: true }));
 
   router.post("/shot", async (req, res) => {
-    const checked = validateScenario(req.body, [], { outOfPlay: true });
-    if (!checked.ok) return refuse(res, 400, "bad-position", checked.message);
-    const scenario = checked.scenario;
+    const request = readPracticeShot(req.body);
+    if (!request.ok) return refuse(res, 400, "bad-position", request.message);
     if (!shots.enter()) {
       return refuse(
         res,
@@ -95,41 +90,16 @@ export function createPracticeApi(services: PracticeServices): Router {
     }
     let simulation: Awaited<ReturnType<ShotPhysics["simulate"]>>;
     try {
-      simulation = await services.physics.simulate(
-        { balls: scenario.balls, strokes: [scenario.shot], trace: true },
-        services.engine,
-      );
+      simulation = await services.physics.simulate(request.simulation, services.engine);
     } catch (cause) {
       services.logger.error({ err: cause }, "a practice shot could not be simulated");
       return refuse(res, 500, "internal", "the shot could not be simulated");
     } finally {
       shots.leave();
     }
-    const judged = judgeScenario(scenario, simulation.events, simulation.rest, { outOfPlay: true });
-    if (!judged.ok) {
-      return refuse(res, 400, "bad-position", `${judged.error.field ?? "scenario"}: ${judged.error.message}`);
-    }
-    const { details, position } = judged.value;
-    const answer: PracticeShotAnswer = {
-      shot: {
-        kind: "shot",
-        seat: 0,
-        request: {
-          stroke: { ...scenario.shot, offset: scenario.shot.offset ?? { x: 0, y: 0 } },
-          call: scenario.call ?? [],
-        },
-        before: scenario.balls,
-        events: simulation.events,
-        trace: Buffer.from(encodeTrace(simulation.trace ?? [])).toString("base64"),
-        duration: visibleEnd(simulation.trace ?? []),
-        verdict: details,
-      },
-      position: {
-        balls: position.table,
-        match: { shelf: position.shelves, debt: position.debts, opening: false },
-      },
-    };
-    res.json(answer);
+    const answer = answerPracticeShot(request.scenario, simulation);
+    if (!answer.ok) return refuse(res, 400, "bad-position", answer.message);
+    res.json(answer.value);
   });
 
   router.post("/hint", async (req, res) => {
@@ -148,18 +118,11 @@ export function createPracticeApi(services: PracticeServices): Router {
     } finally {
       hints.leave();
     }
-    if (decision.type !== "shot" || !isHintKind(decision.kind)) {
+    const hint = practiceHintOf(decision, level);
+    if (!hint) {
       services.logger.error({ decision: decision.type }, "a practice position gave a decision that is not a shot");
       return refuse(res, 500, "internal", "the computer gave no shot for this position");
     }
-    const hint: PracticeHint = {
-      level,
-      stroke: decision.intended,
-      call: decision.call,
-      place: decision.place ?? null,
-      kind: decision.kind,
-      expected: { success: decision.expected.success },
-    };
     res.json(hint);
   });
 

@@ -31,3 +31,18 @@ export function createPhysicsPool(options: { readonly threads: number }): ShotPh
     close: () => pool.destroy(),
   };
 }
+
+/** The same physics, counting the shots handed to it and not yet back (the metrics' physics queue). */
+export function countingQueue(physics: ShotPhysics): ShotPhysics & { readonly queued: () => number } {
+  let queued = 0;
+  return {
+    simulate(input, engine) {
+      queued++;
+      return physics.simulate(input, engine).finally(() => {
+        queued--;
+      });
+    },
+    close: () => physics.close(),
+    queued: () => queued,
+  };
+}

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { type CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect } from "kysely";
+import { type CompiledQuery, type DatabaseConnection, type Dialect, Kysely, PostgresDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import { GenericSqliteWorkerDialect } from "kysely-generic-sqlite/worker";
 import { createNodeWorkerExecutor } from "kysely-generic-sqlite/worker-helper-node";
@@ -51,6 +51,25 @@ interface SqliteConnection extends DatabaseConnection {
   request<T>(type: string, payload?: unknown): Promise<T>;
 }
 
+/** The database as start-up's one line of failure names it. */
+export function databaseName(location: DatabaseLocation): string {
+  return location.kind === "postgres" ? "PostgreSQL at DATABASE_URL" : `the SQLite file ${location.path}`;
+}
+
+/** SQLite on node:sqlite in a worker thread of its own, so that a slow or locked file never stalls the game. */
+export function sqliteDialect(
+  location: Extract<DatabaseLocation, { kind: "sqlite" }>,
+  onConnection: (connection: SqliteConnection) => void = () => undefined,
+): Dialect {
+  return new GenericSqliteWorkerDialect(
+    createNodeWorkerExecutor({
+      worker: () => new Worker(new URL("./sqlite-worker.ts", import.meta.url)),
+      data: { path: location.path, busyTimeoutMs: location.busyTimeoutMs ?? 2_000 } satisfies SqliteWorkerData,
+    }),
+    (connection) => onConnection(connection as SqliteConnection),
+  );
+}
+
 /** Opens the database and brings its schema up to date; rejects, closing it again, when either fails. */
 export async function openDatabase(location: DatabaseLocation): Promise<OpenDatabase> {
   let sqlite: SqliteConnection | null = null;
@@ -60,15 +79,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
         new PostgresDialect({
           pool: new pg.Pool({ connectionString: location.url, max: 10, connectionTimeoutMillis: 5_000 }),
         })
-      : new GenericSqliteWorkerDialect(
-          createNodeWorkerExecutor({
-            worker: () => new Worker(new URL("./sqlite-worker.ts", import.meta.url)),
-            data: { path: location.path, busyTimeoutMs: location.busyTimeoutMs ?? 2_000 } satisfies SqliteWorkerData,
-          }),
-          (connection) => {
-            sqlite = connection as SqliteConnection;
-          },
-        );
+      : sqliteDialect(location, (connection) => {
+          sqlite = connection;
+        });
   const db = new Kysely<RecordsDatabase>({ dialect });
   try {
     const { error } = await new Migrator({ db, provider: migrationProvider(location.kind) }).migrateToLatest();

@@ -37,15 +37,15 @@ function escapeLike(text: string): string {
 /**
  * Finished public matches, newest first (tables closed before a match began are not results), a page at a
  * time: `after` is the last one of the previous page, and `player` keeps the matches that player played.
+ * A record has a reason once it has a result (written together), so the reason's test is also "finished";
+ * it is the condition of the results' index (migration 006), which the database reads them through.
  */
 export async function recentResults(db: Kysely<RecordsDatabase>, query: ResultsQuery): Promise<MatchSummary[]> {
   let select = db
     .selectFrom("match_records")
     .select(["id", "players", "created_at", "result", "finished_at"])
     .where("visibility", "=", "public")
-    .where("result", "is not", null)
-    .where("finished_at", "is not", null)
-    .where("result", "not like", '%"reason":"closed"%');
+    .where("result_reason", "<>", "closed");
   if (query.player !== undefined) {
     select = select.where(
       sql<boolean>`player_key like ${`%|${escapeLike(normalisedName(query.player))}|%`} escape '\\'`,
@@ -95,8 +95,7 @@ export async function lastMatchAt(db: Kysely<RecordsDatabase>, code: string): Pr
     .select(["id", "finished_at"])
     .where("code", "=", code)
     .where("visibility", "=", "public")
-    .where("finished_at", "is not", null)
-    .where("result", "not like", '%"reason":"closed"%')
+    .where("result_reason", "<>", "closed")
     .orderBy("created_at", "desc")
     .orderBy("id")
     .limit(1)

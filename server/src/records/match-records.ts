@@ -61,9 +61,14 @@ export class MatchRecords {
   readonly kind: DatabaseKind;
   /** The analyses kept with the records (analysis-queries.ts). */
   readonly analyses: AnalysisRecords;
+  /** The open database, for the accounts' tables beside the records (accounts/account-store.ts). */
+  readonly database: OpenDatabase;
   readonly #appends: GroupCommit<ActionAppend>;
+  #writeObserver: ((ms: number) => void) | null = null;
 
-  private constructor({ db, kind, writeGuarded }: OpenDatabase) {
+  private constructor(database: OpenDatabase) {
+    const { db, kind, writeGuarded } = database;
+    this.database = database;
     this.db = db;
     this.kind = kind;
     this.analyses = new AnalysisRecords(db);
@@ -90,7 +95,16 @@ export class MatchRecords {
    */
   append(matchId: string, seq: number, entry: ActionEntry, listing: RecordListing, lease: Lease): Promise<void> {
     const row = actionRow(matchId, seq, entry);
-    return this.#appends.submit({ matchId, row, listing: listingColumns(listing), lease });
+    const submitted = this.#appends.submit({ matchId, row, listing: listingColumns(listing), lease });
+    const observe = this.#writeObserver;
+    if (!observe) return submitted;
+    const at = performance.now();
+    return submitted.then(() => observe(performance.now() - at));
+  }
+
+  /** Hears how long each appended action took to be durable, ms (the metrics). */
+  observeWrites(observer: (ms: number) => void): void {
+    this.#writeObserver = observer;
   }
 
   /**

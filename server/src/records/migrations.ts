@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
+import { accountsMigrations } from "../accounts/accounts-migrations.ts";
 
 /** The databases the records run on; the migrations differ only in the name of the binary type. */
 export type DatabaseKind = "sqlite" | "postgres";
@@ -131,6 +132,27 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.createIndex("match_records_code").on("match_records").columns(["code", "created_at"]).execute();
       },
     },
+    "006-result-reason": {
+      // How a record ended, in a column of its own written with its result: the history leaves out tables
+      // closed before their match began by this column, reading an index of only the results it lists, in
+      // the order it lists them, rather than the result's JSON. Older rows are filled in from their result,
+      // one reason at a time (the reasons a record could end with when this was written).
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable("match_records").addColumn("result_reason", "text").execute();
+        for (const reason of ["eight", "resignation", "absence", "closed", "abandoned"]) {
+          await sql`update match_records set result_reason = ${reason}
+            where result like ${`%"reason":"${reason}"%`}`.execute(db);
+        }
+        await db.schema
+          .createIndex("match_records_results")
+          .on("match_records")
+          .columns(["visibility", "finished_at desc", "id"])
+          .where(sql.ref("result_reason"), "<>", "closed")
+          .execute();
+      },
+    },
+    // The accounts' tables, and the records' columns that say which account sat where (accounts/).
+    ...accountsMigrations(kind === "postgres" ? "bytea" : "blob"),
     "008-analyses": {
       // A finished match's analysis is computed once, by whichever process leases it, and kept with its record.
       async up(db: Kysely<unknown>) {

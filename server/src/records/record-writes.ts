@@ -20,7 +20,11 @@ export interface RecordResult {
 /** What the listings show beside the record, updated with the action that changes it. */
 export interface RecordListing {
   readonly players?: readonly [string | null, string | null];
+  /** The seats' accounts, with the players (null where the player has none). */
+  readonly accounts?: readonly [string | null, string | null];
   readonly result?: RecordResult;
+  /** With the result: the match has an account at it, whose settlement is now due (accounts/settlement.ts). */
+  readonly settle?: boolean;
 }
 
 /** A process's hold on a table, written with every action so that a table can only have one keeper. */
@@ -50,14 +54,18 @@ export interface ActionAppend {
 export interface ActionEntry {
   readonly at: number;
   readonly action: string;
+  /** The action's type, when the caller has it at hand (otherwise read back from `action`). */
+  readonly type?: string;
   readonly played?: RecordedStroke;
 }
 
 export function listingColumns(listing: RecordListing) {
-  const { players, result } = listing;
+  const { players, accounts, result, settle } = listing;
   return {
     ...(players ? { players: JSON.stringify(players), player_key: playerKey(players) } : {}),
-    ...(result ? { result: JSON.stringify(result), finished_at: result.finishedAt } : {}),
+    ...(accounts ? { account_0: accounts[0], account_1: accounts[1] } : {}),
+    ...(result ? { result: JSON.stringify(result), result_reason: result.reason, finished_at: result.finishedAt } : {}),
+    ...(settle ? { settle_pending: 1 } : {}),
   };
 }
 
@@ -76,13 +84,15 @@ export function headerRow(header: RecordHeader, lease: Lease): Insertable<MatchR
     players: JSON.stringify([null, null]),
     player_key: playerKey([null, null]),
     result: null,
+    result_reason: null,
     finished_at: null,
   };
 }
 
 /** An action's row: only the part of a played stroke the record keeps, its trace in a binary column. */
 export function actionRow(matchId: string, seq: number, entry: ActionEntry): Insertable<RecordActionsTable> {
-  const type = (JSON.parse(entry.action) as { type: string }).type;
+  // A shot's action carries its whole simulated result: parsed again only when the caller did not say.
+  const type = entry.type ?? (JSON.parse(entry.action) as { type: string }).type;
   const { trace, ...stroke } = entry.played ? recordedPart(entry.played) : { trace: null };
   return {
     match_id: matchId,

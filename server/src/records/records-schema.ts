@@ -27,6 +27,8 @@ export interface MatchRecordsTable {
   /** JSON of the result once the match is over (or the table closed before it began); null while it runs. */
   readonly result: string | null;
   readonly finished_at: number | null;
+  /** The result's reason (a RecordEnd), written with it; null while the match runs. */
+  readonly result_reason: string | null;
   /** The players' names normalised between bars (`|анна|boris|`), for the history's filter (migrations.ts). */
   readonly player_key: string | null;
   /** The process holding the table (Colyseus's process id), and until when its lease runs (epoch ms). */
@@ -38,6 +40,14 @@ export interface MatchRecordsTable {
    * whose process stopped: the restore brings it back for a while (lease-queries.ts).
    */
   readonly table_closed_at: number | null;
+  /** The account that sat in each seat (from its `sit` action), null for a player without one. */
+  readonly account_0: string | null;
+  readonly account_1: string | null;
+  /**
+   * 1 while a finished match with an account at it waits for its settlement (its players' stats and, rated,
+   * their ratings: accounts/settlement.ts), null otherwise. Set with the action that finished it.
+   */
+  readonly settle_pending: number | null;
 }
 
 /** One action of a match, in order. */

@@ -14,11 +14,15 @@ import {
   describeIssue,
   JoinTableOptions,
   readUntrusted,
+  type ShotBroadcast,
 } from "@habibka/shared/protocol";
 import type { TableState } from "@habibka/shared/state";
+import { ACCOUNT_HEADER } from "../http/front-door.ts";
+import type { GameMetrics } from "../metrics/game-metrics.ts";
 import { CONNECTION_MESSAGES_PER_SECOND } from "../rate-limits.ts";
 import { isRestore } from "../records/restore.ts";
 import { COMMANDS, type Command } from "../table/commands.ts";
+import { takeInvitation } from "../table/invited-seats.ts";
 import { tableSettings } from "../table/new-match.ts";
 import { createSyncedState } from "../table/state-mirror.ts";
 import { Table } from "../table/table.ts";
@@ -27,13 +31,20 @@ import type { TablePort } from "../table/table-port.ts";
 import type { TableServices } from "../table/table-services.ts";
 import { takeWaitingPlace } from "../table/waiting-tables.ts";
 import { MessageGuard, mayReconnect } from "./message-guard.ts";
+import { RoomBeat } from "./room-beat.ts";
 import { claimTableCode, releaseTableCode, reserveTableCode } from "./table-code.ts";
 
-/** What the room needs from its process: the table's services (table/table-services.ts). */
-export type RoomServices = TableServices;
+/** What the room needs from its process: the table's services (table/table-services.ts), and the metrics. */
+export type RoomServices = TableServices & { readonly metrics?: GameMetrics };
 
-/** How often the room's clock ticks and a state patch goes out when nothing else sent one. */
+/** How often the rooms' clocks tick, and a patch goes out for what their timers changed (room-beat.ts). */
 const STATE_BEAT_MS = 250;
+/**
+ * Colyseus's own patch timer, per room, is set so far off that it never fires (the longest a Node timer
+ * takes): the process's one beat does its work. (Turned off with 0, Colyseus would tick each room's clock
+ * sixty times a second instead.)
+ */
+const NEVER_MS = 2 ** 31 - 1;
 /** A join whose WebSocket never arrives gives its reservation up after this long. */
 const RESERVATION_SECONDS = 8;
 
@@ -43,6 +54,7 @@ const RESERVATION_SECONDS = 8;
  * what follows from it, and carries what the table says to the connections.
  */
 export function createHabibkaRoom(services: RoomServices) {
+  const beat = new RoomBeat(STATE_BEAT_MS, (error) => services.logger.error({ err: error }, "a table's beat failed"));
   return class HabibkaRoom extends Room<{ state: TableState }> {
     // The two seats and the spectator cap are the seating's to enforce. Colyseus's own count includes
     // reservations never used and dropped sessions' places, and a room it finds full is locked to everyone,
@@ -51,14 +63,30 @@ export function createHabibkaRoom(services: RoomServices) {
     override maxMessagesPerSecond = CONNECTION_MESSAGES_PER_SECOND;
     override seatReservationTimeout = RESERVATION_SECONDS;
     override state = createSyncedState();
-    // The state is sent the moment an action or a seat changes it; this slower beat only carries what the
-    // clocks change (the seconds left) and keeps the room's timers running.
-    override patchRate = STATE_BEAT_MS;
+    // The state is sent the moment an action or a seat changes it; the process's beat carries what the clocks
+    // change (the seconds left) and keeps the room's timers running.
+    override patchRate = NEVER_MS;
+
+    /**
+     * Who asks to join, read once for the matchmaking request (create or join), before any seat is reserved:
+     * his options, his address and his account, both as the front door established them from the request.
+     */
+    static override async onAuth(_token: string, options: unknown, context: AuthContext): Promise<JoinRequest> {
+      const parsed = readUntrusted(JoinTableOptions, options);
+      if (!parsed.ok) throw new ServerError(400, describeIssue(parsed.issue));
+      const accountId = context.headers.get(ACCOUNT_HEADER);
+      const account = accountId ? await services.accounts.seatAccount(accountId) : null;
+      return { ...parsed.value, address: context.ip ?? "unknown", account };
+    }
 
     private table!: Table;
     private guard!: MessageGuard;
     /** Dropped sessions waiting for the SDK to reconnect them. */
     private readonly reconnections = new Map<string, Deferred<Client>>();
+    /** The clocks changed the state since the last patch: the next beat sends it. */
+    private patchDue = false;
+    /** When the latest shot or lag message came (performance.now()), until its broadcast: the metrics' latency. */
+    private shotSentAt: number | null = null;
 
     override async onCreate(options: unknown): Promise<void> {
       this.table = isRestore(options) ? await this.restore(options.restore.matchId) : await this.create(options);
@@ -74,14 +102,24 @@ export function createHabibkaRoom(services: RoomServices) {
       this.registerMessages();
       this.guard.guardFrames(this);
       this.table.open();
+      beat.add(this);
+    }
+
+    /** The process's beat (room-beat.ts): the room's timers run, and what they changed goes out. */
+    beat(): void {
+      this.clock.tick();
+      if (!this.patchDue) return;
+      this.patchDue = false;
+      this.broadcastPatch();
     }
 
     /** A new table: its code, and its first match's record, exist before anyone is told of it. */
     private async create(options: unknown): Promise<Table> {
-      const { options: tableOptions, place } = takeWaitingPlace(options);
+      const { options: unplaced, place } = takeWaitingPlace(options);
+      const { options: tableOptions, invited } = takeInvitation(unplaced);
       const parsed = readUntrusted(CreateTableOptions, tableOptions);
       if (!parsed.ok) throw new ServerError(400, describeIssue(parsed.issue));
-      const settings = tableSettings(parsed.value);
+      const settings = { ...tableSettings(parsed.value), ...(invited ? { invited } : {}) };
       this.roomId = await reserveTableCode(this.presence);
       try {
         return await Table.create(settings, this.roomId, services, this.port(), place);
@@ -109,9 +147,17 @@ export function createHabibkaRoom(services: RoomServices) {
       return {
         clock: this.clock,
         state: this.state,
-        broadcast: (type, message, except) => this.broadcast(type, message, except ? { except: except as Client } : {}),
+        broadcast: (type, message, except) => {
+          if (type === "shot") this.shotBroadcast(message as ShotBroadcast);
+          this.broadcast(type, message, except ? { except: except as Client } : {});
+        },
+        // With nobody connected, a patch only drops the changes (the next joiner gets the whole state).
         sendState: () => {
-          if (this.clients.length > 0) this.broadcastPatch();
+          this.patchDue = false;
+          this.broadcastPatch();
+        },
+        stateChanged: () => {
+          this.patchDue = true;
         },
         setListing: (listing) => void this.setMetadata(listing),
         setListed: (listed) => void this.setPrivate(!listed),
@@ -137,14 +183,22 @@ export function createHabibkaRoom(services: RoomServices) {
             schema: command.schema,
             limit: services.messageRates[type],
             ...(type === "chat" ? { shared: chatAllowed } : {}),
-            handle: (client, message) =>
-              this.table.run(command, { seat: this.table.seatOf(client.sessionId), member: client }, message),
+            handle: (client, message) => {
+              if (type === "shot" || type === "lag") this.shotSentAt = performance.now();
+              return this.table.run(command, { seat: this.table.seatOf(client.sessionId), member: client }, message);
+            },
           }),
         );
       }
       // The wildcard receives (client, type, payload) for unknown types, but (client, payload) for a message
       // whose type is "*" itself: whatever arrives in the type's place is only described, never trusted.
       this.onMessage("*", (client: Client, type: unknown) => this.guard.unknown(client, type));
+    }
+
+    private shotBroadcast(shot: ShotBroadcast): void {
+      const sentAt = shot.kind === "clock" ? null : this.shotSentAt;
+      this.shotSentAt = null;
+      services.metrics?.shotBroadcast(shot.kind, sentAt === null ? null : performance.now() - sentAt);
     }
 
     /**
@@ -160,15 +214,9 @@ export function createHabibkaRoom(services: RoomServices) {
       services.logger.error({ err: error.cause ?? error, table: this.roomId, method: methodName }, "room error");
     }
 
-    override onAuth(_client: Client, options: unknown, context: AuthContext): JoinRequest {
-      const parsed = readUntrusted(JoinTableOptions, options);
-      if (!parsed.ok) throw new ServerError(400, describeIssue(parsed.issue));
-      return { ...parsed.value, address: context.ip ?? "unknown" };
-    }
-
     override async onJoin(client: Client, _options: unknown, auth: JoinRequest): Promise<void> {
       const refused = await this.table.join(client, auth);
-      if (refused) throw new ServerError(refused.code === "not-recorded" ? 503 : 409, refused.message);
+      if (refused) throw new ServerError(JOIN_REFUSAL_STATUS[refused.code] ?? 409, refused.message);
     }
 
     override onDrop(client: Client, code?: number): void {
@@ -201,12 +249,20 @@ export function createHabibkaRoom(services: RoomServices) {
     }
 
     override async onDispose(): Promise<void> {
+      beat.remove(this);
       // A table whose record could not be written never opened: its code went back when it failed.
       if ((this.table as Table | undefined) === undefined) return;
       if (await this.table.dispose()) await releaseTableCode(this.presence, this.roomId);
     }
   };
 }
+
+/** The HTTP status of each way a join can be refused (the rest are 409): matchmaking's codes, front-door.ts. */
+const JOIN_REFUSAL_STATUS: Readonly<Record<string, number>> = {
+  "not-recorded": 503,
+  "account-required": 401,
+  "not-your-seat": 403,
+};
 
 function addressOf(client: Client): string {
   return (client.auth as JoinRequest | undefined)?.address ?? "unknown";

@@ -1,3 +1,4 @@
+import type { ComputerAction } from "@habibka/shared/computer";
 import { hasBegun } from "@habibka/shared/match";
 import {
   answerOffer,
@@ -21,7 +22,6 @@ import {
 } from "@habibka/shared/protocol";
 import type { PlayerIndex } from "@habibka/shared/rules";
 import type { z } from "zod";
-import type { ComputerAction } from "../computer/computer-seat.ts";
 import {
   aimOutOfTurn,
   type ClientError,

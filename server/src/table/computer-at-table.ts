@@ -1,4 +1,5 @@
-import { type ComputerAction, ComputerSeat, computerOpponentOf } from "../computer/computer-seat.ts";
+import { type ComputerAction, ComputerSeat } from "@habibka/shared/computer";
+import { computerOpponentOf } from "../computer/computer-seat.ts";
 import { actComputer, COMMANDS, type SeatedSender } from "./commands.ts";
 import type { Handled } from "./refusals.ts";
 import type { Table } from "./table.ts";

@@ -87,7 +87,7 @@ export class LiveMatch {
       await this.services.records.append(
         this.header.matchId,
         seq,
-        { at, action: json, ...(step.played ? { played: step.played } : {}) },
+        { at, action: json, type: step.action.type, ...(step.played ? { played: step.played } : {}) },
         listingAfter(this.current, transition.state, at),
         this.services.leases.lease(at),
       );
@@ -126,8 +126,15 @@ function listingAfter(before: MatchState, after: MatchState, at: number): Record
   const playing = before.phase !== "finished";
   const seatsChanged = playing && (before.seats[0] !== after.seats[0] || before.seats[1] !== after.seats[1]);
   const ended = playing && after.phase === "finished";
+  const [first, second] = after.seats;
   return {
-    ...(seatsChanged ? { players: [after.seats[0]?.name ?? null, after.seats[1]?.name ?? null] as const } : {}),
+    ...(seatsChanged
+      ? {
+          players: [first?.name ?? null, second?.name ?? null] as const,
+          accounts: [first?.account ?? null, second?.account ?? null] as const,
+        }
+      : {}),
+    ...(ended && (first?.account || second?.account) ? { settle: true } : {}),
     ...(ended
       ? {
           result: {

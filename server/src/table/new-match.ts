@@ -14,9 +14,12 @@ import type { TableServices } from "./table-services.ts";
 
 /** How a table's matches begin: its settings, each match's record, the computer's seat, the rematch. */
 
-/** A table's settings from its create options (the computer's level and pace only at a table against it). */
+/**
+ * A table's settings from its create options (the computer's level and pace only at a table against it, the
+ * rated mark only on a rated table, so that the settings of every other table read as they always did).
+ */
 export function tableSettings(options: CreateTableOptions): TableSettings {
-  const { visibility, opening, shotClock, seatHoldSeconds, spectatorCap, opponent, level, pace } = options;
+  const { visibility, opening, shotClock, seatHoldSeconds, spectatorCap, opponent, level, pace, rated } = options;
   return {
     visibility,
     opening,
@@ -26,6 +29,7 @@ export function tableSettings(options: CreateTableOptions): TableSettings {
     opponent,
     ...(level ? { level } : {}),
     ...(pace ? { pace } : {}),
+    ...(rated ? { rated } : {}),
   };
 }
 

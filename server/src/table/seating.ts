@@ -24,11 +24,20 @@ export type Admission =
   /** A free seat for a new player: the room records his `sit`, then seats him. */
   | { readonly role: "newcomer"; readonly seat: PlayerIndex }
   | { readonly role: "spectator" }
-  | { readonly role: "refused"; readonly reason: "spectators-full" };
+  | { readonly role: "refused"; readonly reason: "spectators-full" | "account-required" | "not-your-seat" };
 
 export interface AdmitRequest {
   readonly watch: boolean;
   readonly seatToken?: string | undefined;
+  /** The joiner's account, as the front door established it from his session cookie. */
+  readonly account?: string | null | undefined;
+}
+
+/** Who the table's seats are for: a rated table's are for accounts, a challenge's for its two. */
+export interface SeatRules {
+  readonly rated: boolean;
+  /** The accounts each seat is kept for, or null when anyone may sit. */
+  readonly invited: Pair<string> | null;
 }
 
 /**
@@ -48,17 +57,35 @@ export class Seating {
     this.spectatorCap = spectatorCap;
   }
 
-  /** Decides what a joiner is, against the seats as the match has them. */
-  admit(request: AdmitRequest, seats: Pair<SeatHolder | null>): Admission {
+  /**
+   * Decides what a joiner is, against the seats as the match has them: a seat's holder (by his seat token,
+   * or by his account), a newcomer to a free seat he may take, or a spectator.
+   */
+  admit(request: AdmitRequest, seats: Pair<SeatHolder | null>, rules: SeatRules): Admission {
+    const account = request.account ?? null;
     if (request.seatToken) {
       const hash = hashSeatToken(request.seatToken);
       for (const seat of [0, 1] as const) {
         const holder = seats[seat];
-        if (holder && isSameHash(holder.token, hash)) return { role: "holder", seat, replaces: this.sessions[seat] };
+        if (!holder || !isSameHash(holder.token, hash)) continue;
+        // A token is a secret of the seat's: one that reached another account's browser does not seat it.
+        if (holder.account && account && holder.account !== account)
+          return { role: "refused", reason: "not-your-seat" };
+        return { role: "holder", seat, replaces: this.sessions[seat] };
       }
     }
-    const free = seats[0] === null ? 0 : seats[1] === null ? 1 : null;
-    if (!request.watch && free !== null) return { role: "newcomer", seat: free };
+    if (account) {
+      for (const seat of [0, 1] as const) {
+        if (seats[seat]?.account === account) return { role: "holder", seat, replaces: this.sessions[seat] };
+      }
+    }
+    const free = ([0, 1] as const).find(
+      (seat) => seats[seat] === null && (rules.invited === null || rules.invited[seat] === account),
+    );
+    if (!request.watch && free !== undefined) {
+      if (rules.rated && !account) return { role: "refused", reason: "account-required" };
+      return { role: "newcomer", seat: free };
+    }
     if (this.spectators.size >= this.spectatorCap) return { role: "refused", reason: "spectators-full" };
     return { role: "spectator" };
   }

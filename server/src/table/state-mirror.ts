@@ -3,6 +3,7 @@ import type { MatchView } from "@habibka/shared/pipeline";
 import type { Pair } from "@habibka/shared/rules";
 import { BallState, PlayerState, SpectatorState, TableState } from "@habibka/shared/state";
 import { ALL_BALLS, FOOT_SPOT } from "@habibka/shared/table";
+import type { SeatAccounts } from "./seat-accounts.ts";
 import type { Seating } from "./seating.ts";
 
 /** A fresh synced state: the 16 balls (positions come with the first mirror) and two-element flag arrays. */
@@ -60,8 +61,16 @@ function syncShelf(player: PlayerState, shelf: readonly number[]): void {
   player.shelf.push(...shelf);
 }
 
-/** Mirrors who sits where and who watches. A seat stays listed while it is held for an absent player. */
-export function mirrorSeats(state: TableState, seats: Pair<SeatHolder | null>, seating: Seating): void {
+/**
+ * Mirrors who sits where (with his account and its rating) and who watches. A seat stays listed while it is
+ * held for an absent player.
+ */
+export function mirrorSeats(
+  state: TableState,
+  seats: Pair<SeatHolder | null>,
+  seating: Seating,
+  accounts: SeatAccounts,
+): void {
   for (const seat of [0, 1] as const) {
     const key = String(seat);
     const held = seats[seat];
@@ -71,12 +80,26 @@ export function mirrorSeats(state: TableState, seats: Pair<SeatHolder | null>, s
     }
     let player = state.players.get(key);
     if (!player) {
-      player = new PlayerState({ name: held.name, seat, connected: true, debt: 0, holdLeft: 0, computer: false });
+      player = new PlayerState({
+        name: held.name,
+        seat,
+        connected: true,
+        debt: 0,
+        holdLeft: 0,
+        computer: false,
+        account: "",
+        rating: 0,
+        provisional: false,
+      });
       state.players.set(key, player);
     }
     player.name = held.name;
     player.connected = seating.isPresent(seat);
     player.computer = seating.isComputer(seat);
+    const rating = accounts.ratingOf(held.account);
+    player.account = held.account ?? "";
+    player.rating = rating ? Math.min(65_535, Math.max(0, rating.value)) : 0;
+    player.provisional = rating?.provisional ?? false;
   }
   for (const sessionId of [...state.spectators.keys()]) {
     if (!seating.spectators.has(sessionId)) state.spectators.delete(sessionId);

@@ -1,16 +1,21 @@
 import { stepMatch } from "@habibka/shared/pipeline";
 import type { JoinTableOptions } from "@habibka/shared/protocol";
+import type { SeatAccount } from "../accounts/account-store.ts";
 import type { Logger } from "../logger.ts";
 import { type ClientError, notRecorded, refusal } from "./refusals.ts";
+import type { SeatAccounts } from "./seat-accounts.ts";
 import type { SeatHolds } from "./seat-holds.ts";
-import { hashSeatToken, newSeatToken, type Seating } from "./seating.ts";
+import { hashSeatToken, newSeatToken, type Seating, type SeatRules } from "./seating.ts";
 import type { TableChat } from "./table-chat.ts";
 import type { TableDisplay } from "./table-display.ts";
 import type { TableMatch } from "./table-match.ts";
 import type { Member, TablePort } from "./table-port.ts";
 
-/** Who asks to join, as the front door and the join options establish him. */
-export type JoinRequest = JoinTableOptions & { readonly address: string };
+/**
+ * Who asks to join, as the front door and the join options establish him: his address, and his account when
+ * his request carried a session cookie (never from the options).
+ */
+export type JoinRequest = JoinTableOptions & { readonly address: string; readonly account: SeatAccount | null };
 
 /** The parts of a table a joiner meets. */
 export interface AdmissionParts {
@@ -22,7 +27,19 @@ export interface AdmissionParts {
   readonly match: TableMatch;
   readonly logger: Logger;
   readonly code: string;
+  readonly rules: SeatRules;
+  readonly accounts: SeatAccounts;
 }
+
+/** What a refused joiner is told, by why. */
+const REFUSALS = {
+  "spectators-full": { code: "spectators-full", message: "spectators are full" },
+  "account-required": {
+    code: "account-required",
+    message: "a seat at a rated table is for a player with an account: open the site first",
+  },
+  "not-your-seat": { code: "not-your-seat", message: "this seat belongs to another account" },
+} as const;
 
 /**
  * Seats a joiner or lets him watch, in the table's queue: a seat's holder back with his token takes his seat
@@ -35,9 +52,11 @@ export async function admit(
   request: JoinRequest,
 ): Promise<ClientError | undefined> {
   const { seating, match } = parts;
-  const admission = seating.admit(request, match.match.seats);
+  const account = request.account;
+  const admission = seating.admit({ ...request, account: account?.id ?? null }, match.match.seats, parts.rules);
   const chat = parts.chat.recent();
-  if (admission.role === "refused") return { type: "join", code: "spectators-full", message: "spectators are full" };
+  if (admission.role === "refused") return { type: "join", ...REFUSALS[admission.reason] };
+  if (account) parts.accounts.know(account.id, account.rating);
   if (admission.role === "spectator") {
     seating.watch(member.sessionId, request.name);
     member.send("welcome", { role: "spectator", seat: null, matchId: match.matchId, chat });
@@ -47,11 +66,13 @@ export async function admit(
   let seatToken = request.seatToken;
   if (admission.role === "newcomer") {
     seatToken = newSeatToken();
+    // A player who named his account sits under that name (the table's name is then the profile's).
     const sat = stepMatch(match.match, {
       type: "sit",
       player: admission.seat,
-      name: request.name,
+      name: account?.name ?? request.name,
       token: hashSeatToken(seatToken),
+      ...(account ? { account: account.id } : {}),
     });
     if (!sat.ok) return refusal("join", sat.error);
     if (!(await match.apply(sat.value))) return notRecorded("join");

@@ -1,8 +1,8 @@
 import type { MatchState, PlayedStroke } from "@habibka/shared/match";
-import { type MatchView, viewMatch } from "@habibka/shared/pipeline";
+import { type MatchView, shotBroadcast, viewMatch } from "@habibka/shared/pipeline";
 import type { PlayerIndex } from "@habibka/shared/rules";
+import type { SeatAccounts } from "./seat-accounts.ts";
 import type { Seating } from "./seating.ts";
-import { shotBroadcast } from "./shot-broadcast.ts";
 import type { ShotTiming } from "./shot-timing.ts";
 import { mirrorMatch, mirrorSeats } from "./state-mirror.ts";
 import type { TableListing } from "./table-listing.ts";
@@ -18,14 +18,16 @@ export class TableDisplay {
   private readonly seating: Seating;
   private readonly timing: ShotTiming;
   private readonly listing: TableListing;
+  private readonly accounts: SeatAccounts;
   /** The computer's seat looks again at a match it may now have to move in (after a change, an animation). */
   private readonly changed: () => void;
 
   constructor(
-    parts: { port: TablePort; seating: Seating; timing: ShotTiming; listing: TableListing },
+    parts: { port: TablePort; seating: Seating; timing: ShotTiming; listing: TableListing; accounts: SeatAccounts },
     changed: () => void,
   ) {
     this.port = parts.port;
+    this.accounts = parts.accounts;
     this.seating = parts.seating;
     this.timing = parts.timing;
     this.listing = parts.listing;
@@ -37,19 +39,25 @@ export class TableDisplay {
     const view = viewMatch(match);
     this.port.state.matchId = matchId;
     // Seats first: the players' shelves and debts are mirrored into their entries.
-    mirrorSeats(this.port.state, match.seats, this.seating);
+    this.mirrorSeats(match);
     mirrorMatch(this.port.state, view);
     this.restartShotClock(match, view);
-    this.listing.update(match, this.seating, view);
+    this.listing.update(match, this.seating, view, this.accounts);
     this.port.sendState();
     this.changed();
   }
 
   /** Someone sat, came, went or lost his seat: the seats and the listing as they now are. */
   showSeats(match: MatchState): void {
-    mirrorSeats(this.port.state, match.seats, this.seating);
-    this.listing.update(match, this.seating, viewMatch(match));
+    this.mirrorSeats(match);
+    this.listing.update(match, this.seating, viewMatch(match), this.accounts);
     this.port.sendState();
+  }
+
+  /** The seats in the state, and presence told which accounts sit here. */
+  private mirrorSeats(match: MatchState): void {
+    mirrorSeats(this.port.state, match.seats, this.seating, this.accounts);
+    this.accounts.update(match.seats);
   }
 
   /** A stroke was played: everyone is sent it, and the table animates it before the next may be played. */
@@ -71,13 +79,17 @@ export class TableDisplay {
   }
 
   showClock(secondsLeft: number): void {
+    if (this.port.state.clockLeft === secondsLeft) return;
     this.port.state.clockLeft = secondsLeft;
+    this.port.stateChanged();
   }
 
   /** A held seat's countdown, shown in its player's entry. */
   showHold(seat: PlayerIndex, secondsLeft: number): void {
     const player = this.port.state.players.get(String(seat));
-    if (player) player.holdLeft = secondsLeft;
+    if (!player || player.holdLeft === secondsLeft) return;
+    player.holdLeft = secondsLeft;
+    this.port.stateChanged();
   }
 
   /** The shot clock runs for the player to move in the opening and in play (not in the lag). */

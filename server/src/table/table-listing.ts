@@ -3,6 +3,7 @@ import type { MatchView } from "@habibka/shared/pipeline";
 import { ABANDONED_TABLE_SECONDS } from "../rate-limits.ts";
 import { AbandonedTable } from "./abandoned-table.ts";
 import { lobbyMetadata } from "./lobby-metadata.ts";
+import type { SeatAccounts } from "./seat-accounts.ts";
 import type { Seating } from "./seating.ts";
 import type { TablePort } from "./table-port.ts";
 import type { TableServices } from "./table-services.ts";
@@ -19,6 +20,7 @@ export class TableListing {
   private readonly waiting: HeldPlace | null;
   private readonly port: TablePort;
   private readonly code: string;
+  private readonly rated: boolean;
   /** The listing as last sent. */
   private listed = "";
 
@@ -31,6 +33,7 @@ export class TableListing {
   ) {
     this.port = port;
     this.code = code;
+    this.rated = settings.rated === true;
     this.waiting = place ? new HeldPlace(services.waitingTables, place, port.clock) : null;
     this.abandoned = new AbandonedTable(port.clock, ABANDONED_TABLE_SECONDS * 1000 * (services.abandonScale ?? 1), {
       listed: (listed) => {
@@ -42,11 +45,11 @@ export class TableListing {
   }
 
   /** The table as it is now. */
-  update(match: MatchState, seating: Seating, view: MatchView): void {
+  update(match: MatchState, seating: Seating, view: MatchView, accounts: SeatAccounts): void {
     const begun = hasBegun(match);
     this.abandoned.update(begun, seating.anyoneHere());
     if (begun) this.waiting?.giveUp();
-    const metadata = lobbyMetadata(this.code, match, seating, view);
+    const metadata = lobbyMetadata(this.code, match, seating, view, accounts, this.rated);
     const listed = JSON.stringify(metadata);
     if (listed === this.listed) return;
     this.listed = listed;

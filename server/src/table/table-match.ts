@@ -21,6 +21,8 @@ export interface TableMatchParts {
   readonly rematched: () => void;
   /** Another process took the record's lease. */
   readonly leaseLost: () => void;
+  /** The match just finished with an account at it: its settlement (ratings, stats) is due. */
+  readonly finishedWithAccounts: (matchId: string) => void;
 }
 
 /**
@@ -62,8 +64,17 @@ export class TableMatch {
    * written.
    */
   async apply(step: Step): Promise<boolean> {
+    const before = this.live.match;
     const transition = await this.live.commit(step, Date.now());
     if (!transition) return false;
+    const { seats } = before;
+    if (
+      before.phase !== "finished" &&
+      transition.state.phase === "finished" &&
+      (seats[0]?.account || seats[1]?.account)
+    ) {
+      this.parts.finishedWithAccounts(this.live.matchId);
+    }
     if (step.played) this.parts.display.announce(this.live.matchId, step.played);
     this.show();
     await this.followUp();
@@ -141,7 +152,8 @@ export class TableMatch {
     for (const player of [0, 1] as const) {
       const holder = seats[player];
       if (!holder) continue;
-      const sat = stepMatch(this.live.match, { type: "sit", player, name: holder.name, token: holder.token });
+      const { name, token, account } = holder;
+      const sat = stepMatch(this.live.match, { type: "sit", player, name, token, ...(account ? { account } : {}) });
       if (sat.ok) await this.apply(sat.value);
     }
     this.show();

@@ -13,8 +13,10 @@ export interface TablePort {
   readonly state: TableState;
   /** A message to everyone at the table, but `except` (the aimer of a relayed aim). */
   broadcast(type: string, message: unknown, except?: Member): void;
-  /** What changed in the state goes out now, not at the next beat. */
+  /** What changed in the state goes out now. */
   sendState(): void;
+  /** What a clock changed in the state (its seconds left) goes out with the next beat (a quarter second). */
+  stateChanged(): void;
   /** The lobby's listing of the table (sent only when it changed). */
   setListing(listing: LobbyTable): void;
   /** A public table leaves the lobby's list while nobody is at it, and comes back when someone is. */

@@ -1,5 +1,8 @@
+import type { Decider } from "@habibka/shared/computer";
 import type { EngineName } from "@habibka/shared/physics";
-import type { Decider } from "../computer/computer-seat.ts";
+import type { SeatAccount } from "../accounts/account-store.ts";
+import type { SeatEntry } from "../accounts/online.ts";
+import type { StoredRating } from "../accounts/ratings.ts";
 import type { Logger } from "../logger.ts";
 import type { ShotPhysics } from "../physics/physics-pool.ts";
 import type { AddressLimits, RateLimitSettings } from "../rate-limits.ts";
@@ -7,8 +10,24 @@ import type { MatchRecords } from "../records/match-records.ts";
 import type { TableLeases } from "../records/table-leases.ts";
 import type { WaitingTables } from "./waiting-tables.ts";
 
+/** What a table needs of the players' accounts (accounts/accounts.ts implements it). */
+export interface TableAccounts {
+  /** A joiner's account, by the id the front door established (null for an id with no account). */
+  seatAccount(id: string): Promise<SeatAccount | null>;
+  seatAccounts(ids: readonly string[]): Promise<ReadonlyMap<string, SeatAccount>>;
+  /** A finished match with an account at it is settled (once, whoever asks); resolves with the ratings after it. */
+  settle(matchId: string): Promise<ReadonlyMap<string, StoredRating>>;
+  /** Presence: the account sits at the table (renewed while he does), or no longer does. */
+  seated(accountId: string, entry: SeatEntry): Promise<void>;
+  unseated(accountId: string, code: string): Promise<void>;
+  /** Above this deviation a rating is shown as provisional. */
+  readonly provisionalDeviation: number;
+}
+
 /** What a table needs from its process, injected so that nothing is process-global. */
 export interface TableServices {
+  /** The players' accounts: who sits, their ratings, the settlement of a finished match. */
+  readonly accounts: TableAccounts;
   readonly records: MatchRecords;
   /** The leases of the tables this process keeps. */
   readonly leases: TableLeases;

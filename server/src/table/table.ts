@@ -1,14 +1,15 @@
+import type { ComputerSeat } from "@habibka/shared/computer";
 import type { MatchAction, MatchRecord, MatchResult, MatchState, TableSettings } from "@habibka/shared/match";
 import { type Step, stepMatch } from "@habibka/shared/pipeline";
 import { type ActionBroadcast, type ChatBroadcast, CLOSE_CODES } from "@habibka/shared/protocol";
 import type { PlayerIndex } from "@habibka/shared/rules";
-import type { ComputerSeat } from "../computer/computer-seat.ts";
 import { ActionQueue } from "./action-queue.ts";
 import type { Command, SeatedSender, Sender } from "./commands.ts";
 import { computerAtTable } from "./computer-at-table.ts";
 import { LiveMatch } from "./live-match.ts";
 import { seatComputer, startRecord } from "./new-match.ts";
 import { type ClientError, type Handled, notRecorded, refusal } from "./refusals.ts";
+import { SeatAccounts } from "./seat-accounts.ts";
 import { SeatKeeping } from "./seat-keeping.ts";
 import { Seating } from "./seating.ts";
 import { ShotTiming } from "./shot-timing.ts";
@@ -47,6 +48,8 @@ export class Table {
   private readonly seats: SeatKeeping;
   private readonly listing: TableListing;
   private readonly display: TableDisplay;
+  /** The accounts seated here: their ratings, and their presence. */
+  private readonly accounts: SeatAccounts;
   private readonly admission: AdmissionParts;
   readonly services: TableServices;
   private readonly port: TablePort;
@@ -84,6 +87,11 @@ export class Table {
     const chat = await services.records.recentChat(record.header.matchId, CHAT_HISTORY_LINES);
     const { settings, code } = record.header;
     lost.table = new Table(settings, code, live, chat, services, port, null);
+    await lost.table.accounts
+      .reload(live.match.seats)
+      .catch((cause: unknown) =>
+        services.logger.warn({ err: cause, table: code }, "could not read the seats' ratings"),
+      );
     return lost.table;
   }
 
@@ -113,7 +121,14 @@ export class Table {
       },
     );
     this.listing = new TableListing(settings, code, services, port, place);
-    const parts = { port, seating: this.seating, timing: this.timing, listing: this.listing };
+    this.accounts = new SeatAccounts({
+      accounts: services.accounts,
+      settings,
+      code,
+      clock: port.clock,
+      logger: services.logger,
+    });
+    const parts = { port, seating: this.seating, timing: this.timing, listing: this.listing, accounts: this.accounts };
     this.display = new TableDisplay(parts, () => this.computer?.poke());
     this.current = new TableMatch(live, {
       settings,
@@ -128,6 +143,7 @@ export class Table {
         port.state.animating = false;
       },
       leaseLost: () => this.leaseLost(),
+      finishedWithAccounts: (matchId) => this.settle(matchId),
     });
     this.seats = new SeatKeeping({
       seating: this.seating,
@@ -148,6 +164,8 @@ export class Table {
       match: this.current,
       logger: services.logger,
       code,
+      rules: { rated: settings.rated === true, invited: settings.invited ?? null },
+      accounts: this.accounts,
     };
     this.computer = computerAtTable(this);
   }
@@ -183,6 +201,7 @@ export class Table {
       seatHoldSeconds: this.settings.seatHoldSeconds,
       opponent: this.settings.opponent ?? "person",
       level: this.computer?.level ?? "",
+      rated: this.settings.rated === true,
     });
     this.current.show();
     this.seats.holdForAbsent();
@@ -240,6 +259,7 @@ export class Table {
   async dispose(): Promise<boolean> {
     this.computer?.stop();
     this.listing.close();
+    this.accounts.close();
     await this.actions.settled();
     if (this.restarting) return false;
     this.current.release();
@@ -258,6 +278,22 @@ export class Table {
   private leaseLost(): void {
     this.services.logger.warn({ table: this.code, match: this.current.matchId }, "table taken over by another process");
     this.shutDown();
+  }
+
+  /**
+   * The match finished with an account at it: it is settled now (a crash meanwhile leaves it to the accounts'
+   * sweep), and the seats show the ratings it left.
+   */
+  private settle(matchId: string): void {
+    this.services.accounts
+      .settle(matchId)
+      .then((ratings) => {
+        for (const [id, rating] of ratings) this.accounts.know(id, rating);
+        if (ratings.size > 0) this.display.showSeats(this.current.match);
+      })
+      .catch((cause: unknown) =>
+        this.services.logger.error({ err: cause, match: matchId }, "could not settle a finished match"),
+      );
   }
 
   // ---- commands ---------------------------------------------------------------------------------------

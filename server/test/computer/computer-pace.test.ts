@@ -1,10 +1,17 @@
 import { Client } from "@colyseus/sdk";
-import { decide, LEVELS, reducedLevel, type Situation } from "@habibka/shared/computer";
+import {
+  AIM_SHOW_MS,
+  ComputerSeat,
+  type Decider,
+  decide,
+  LEVELS,
+  pauseWindow,
+  reducedLevel,
+  type Situation,
+} from "@habibka/shared/computer";
 import type { ComputerPace, MatchState } from "@habibka/shared/match";
 import { startedMatch } from "@habibka/shared/testing/started-match";
 import { describe, expect, it } from "vitest";
-import { AIM_SHOW_MS, pauseWindow } from "../../src/computer/computer-pace.ts";
-import { ComputerSeat, type Decider } from "../../src/computer/computer-seat.ts";
 import { createLogger } from "../../src/logger.ts";
 import { lagShot } from "../support/pottable-shot.ts";
 import { createTable, serverPerSuite, type TableClient } from "../support/table-client.ts";

@@ -1,5 +1,8 @@
 import {
   aimMessageOf,
+  type ComputerAction,
+  ComputerSeat,
+  type Decider,
   type Decision,
   decide,
   fallbackDecision,
@@ -16,7 +19,6 @@ import { answerOffer, playLag, playShot, stepMatch } from "@habibka/shared/pipel
 import type { AimMessage } from "@habibka/shared/protocol";
 import { startedMatch } from "@habibka/shared/testing/started-match";
 import { describe, expect, it } from "vitest";
-import { type ComputerAction, ComputerSeat, type Decider } from "../../src/computer/computer-seat.ts";
 import { createLogger } from "../../src/logger.ts";
 import type { Handled } from "../../src/table/refusals.ts";
 

@@ -1,10 +1,11 @@
 import { Clock, LocalPresence } from "@colyseus/core";
-import { decide as decideAsComputer } from "@habibka/shared/computer";
+import { ComputerSeat, decide as decideAsComputer } from "@habibka/shared/computer";
 import type { ComputerLevel, MatchRecord, TableSettings } from "@habibka/shared/match";
-import { ComputerSeat } from "../../src/computer/computer-seat.ts";
+import { siteOrigin } from "../../src/accounts/account-http.ts";
+import { Accounts } from "../../src/accounts/accounts.ts";
 import { createLogger } from "../../src/logger.ts";
 import { createPhysicsPool, type ShotPhysics } from "../../src/physics/physics-pool.ts";
-import { createAddressLimits, DEFAULT_RATE_LIMITS } from "../../src/rate-limits.ts";
+import { createAccountLimits, createAddressLimits, DEFAULT_RATE_LIMITS } from "../../src/rate-limits.ts";
 import { MatchRecords } from "../../src/records/match-records.ts";
 import { TableLeases } from "../../src/records/table-leases.ts";
 import { actComputer, type SeatedSender } from "../../src/table/commands.ts";
@@ -37,7 +38,16 @@ async function bareServices(options: { readonly seed: number }): Promise<TableSe
   const logger = createLogger("silent");
   const presence = new LocalPresence();
   physics ??= createPhysicsPool({ threads: 1 });
+  const accounts = new Accounts({
+    records,
+    presence: () => presence,
+    origin: siteOrigin(undefined, () => 2567),
+    limits: createAccountLimits(),
+    logger,
+    challengeTable: () => Promise.reject(new Error("a bare table makes no challenge's table")),
+  });
   return {
+    accounts,
     records,
     leases: new TableLeases(records, () => "bare-process", logger),
     logger,
@@ -61,6 +71,7 @@ function barePort(): BareTable["port"] {
     state: createSyncedState(),
     broadcast: (type, message) => told.push({ type, message }),
     sendState: () => undefined,
+    stateChanged: () => undefined,
     setListing: () => undefined,
     setListed: () => undefined,
     setAutoDispose: () => undefined,
@@ -119,7 +130,7 @@ export async function newBareTable(settings: TableSettings, seed: number): Promi
   const port = barePort();
   const table = await Table.create(settings, "100000", services, port, null);
   table.open();
-  const refused = await table.join(PERSON, { name: "Анна", watch: false, address: "127.0.0.1" });
+  const refused = await table.join(PERSON, { name: "Анна", watch: false, address: "127.0.0.1", account: null });
   if (refused) throw new Error(`the person could not sit: ${refused.message}`);
   return bare(table, services, port);
 }

@@ -6,3 +6,4 @@ const port = parentPort!;
 port.on("message", (job: DecideJob) => {
   port.postMessage({ id: job.id, error: "the search is broken on purpose" } satisfies DecideReply);
 });
+port.postMessage({ ready: true } satisfies DecideReply);

@@ -18,3 +18,4 @@ port.on("message", (job: DecideJob) => {
   }
   port.postMessage({ id: job.id, decision: decide(job.situation, job.level, job.seed) });
 });
+port.postMessage({ ready: true });

@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readGoldenRecord } from "@habibka/shared/testing/golden-records";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { MatchRecords } from "../../src/records/match-records.ts";
 import { playShortMatch, type ShortMatch } from "./short-match.ts";
+import { leaveAll } from "./table-client.ts";
 import { QUICK_PLAY, type RunningServer, startTestServer } from "./test-server.ts";
 
 /**
@@ -59,7 +60,7 @@ async function storeGolden(path: string): Promise<void> {
   await records.close();
 }
 
-export interface MatchPagesServer {
+interface MatchPagesServer {
   readonly game: RunningServer;
   /** A public match of four shots, one a deliberate miss, between Анна and O'Brien. */
   readonly open: ShortMatch;
@@ -68,7 +69,7 @@ export interface MatchPagesServer {
 }
 
 /** The server with the client's index.html to serve, the golden record stored, and both matches played. */
-export async function startMatchPagesServer(): Promise<MatchPagesServer> {
+async function startMatchPagesServer(): Promise<MatchPagesServer> {
   const folder = mkdtempSync(join(tmpdir(), "habibka-pages-"));
   const dist = join(folder, "dist");
   mkdirSync(dist);
@@ -88,4 +89,41 @@ export async function startMatchPagesServer(): Promise<MatchPagesServer> {
     await game.stop();
     throw error;
   }
+}
+
+/** The match pages' server of a file's tests, with the address of its match API. */
+export interface MatchPagesFixture extends MatchPagesServer {
+  /** `/api/matches` followed by `path` on this server. */
+  api(path: string): string;
+}
+
+/**
+ * Starts the match pages' server before a `describe`'s tests (both matches played) and stops it after them,
+ * the matches' players gone. Call it at the top of the `describe`.
+ */
+export function useMatchPagesServer(): MatchPagesFixture {
+  let started: MatchPagesServer | undefined;
+  beforeAll(async () => {
+    started = await startMatchPagesServer();
+  }, 120_000);
+  afterAll(async () => {
+    await leaveAll(...(started?.open.players ?? []), ...(started?.hidden.players ?? []));
+    await started?.game.stop();
+  });
+  const get = () => {
+    if (!started) throw new Error("the match pages' server starts in beforeAll");
+    return started;
+  };
+  return {
+    get game() {
+      return get().game;
+    },
+    get open() {
+      return get().open;
+    },
+    get hidden() {
+      return get().hidden;
+    },
+    api: (path) => `${get().game.httpUrl}/api/matches${path}`,
+  };
 }

@@ -11,6 +11,8 @@ export interface ServerProcess {
   readonly pid: number;
   /** Resolves with the exit code (null when killed by a signal) once the process is gone. */
   readonly exited: Promise<number | null>;
+  /** What the process wrote to standard error so far (it is also passed on to the test's own). */
+  errors(): string;
   /** Sends the signal; resolves once the process has exited. */
   stop(signal: "SIGTERM" | "SIGKILL"): Promise<number | null>;
 }
@@ -42,11 +44,16 @@ export async function startServerProcess(env: Record<string, string>, port?: num
       CLIENT_DIST: "/nonexistent",
       ...env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "inherit", "pipe"],
+  });
+  let errors = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+    process.stderr.write(chunk);
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${chosen}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`game server exited early with code ${child.exitCode}`);
     try {
@@ -56,7 +63,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error("game server did not answer /healthz within 20 s");
+      throw new Error("game server did not answer /healthz within 60 s");
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -65,6 +72,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
     port: chosen,
     pid: child.pid ?? -1,
     exited,
+    errors: () => errors,
     stop(signal) {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       const force = setTimeout(() => child.kill("SIGKILL"), 35_000);

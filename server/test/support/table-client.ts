@@ -71,6 +71,7 @@ export interface SyncedState {
   seatHoldSeconds: number;
   opponent: string;
   level: string;
+  rated: boolean;
   matchId: string;
   phase: string;
   toMove: number;
@@ -94,6 +95,9 @@ export interface SyncedState {
       debt: number;
       holdLeft: number;
       computer: boolean;
+      account: string;
+      rating: number;
+      provisional: boolean;
     }
   >;
   spectators: Map<string, { name: string }>;
@@ -128,7 +132,7 @@ export interface TableClient {
   leave(): Promise<void>;
 }
 
-function attach(sdk: Client, room: Room): TableClient {
+export function attachTableClient(sdk: Client, room: Room): TableClient {
   const client: TableClient = {
     room,
     sdk,
@@ -189,14 +193,14 @@ function attach(sdk: Client, room: Room): TableClient {
 
 export async function createTable(url: string, options: Record<string, unknown>): Promise<TableClient> {
   const sdk = new Client(url);
-  const client = attach(sdk, await sdk.create("habibka", options));
+  const client = attachTableClient(sdk, await sdk.create("habibka", options));
   await eventually(() => client.welcomes.length > 0 && client.state?.phase !== undefined, "welcome and state");
   return client;
 }
 
 export async function joinTable(url: string, code: string, options: Record<string, unknown>): Promise<TableClient> {
   const sdk = new Client(url);
-  const client = attach(sdk, await sdk.joinById(code, options));
+  const client = attachTableClient(sdk, await sdk.joinById(code, options));
   await eventually(() => client.welcomes.length > 0 && client.state?.phase !== undefined, "welcome and state");
   return client;
 }
@@ -348,6 +352,9 @@ export function serverPerSuite(options: Parameters<typeof startTestServer>[0], c
     },
     get server() {
       return current().server;
+    },
+    get accounts() {
+      return current().accounts;
     },
     stop: () => current().stop(),
   };

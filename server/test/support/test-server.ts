@@ -1,21 +1,31 @@
 import type { Server } from "@colyseus/core";
 import type { EngineName } from "@habibka/shared/physics";
+import type { Accounts } from "../../src/accounts/accounts.ts";
 import { createGameServer, type GameServerOptions } from "../../src/game-server.ts";
 import { createLogger, type Logger } from "../../src/logger.ts";
-import { type AddressAllowances, DEFAULT_RATE_LIMITS, type RateLimitSettings } from "../../src/rate-limits.ts";
+import {
+  type AccountAllowances,
+  type AddressAllowances,
+  DEFAULT_RATE_LIMITS,
+  type RateLimitSettings,
+} from "../../src/rate-limits.ts";
+import type { DatabaseLocation } from "../../src/records/database.ts";
+
+/** Each allowance a hundred times the production one. */
+function hundredfold<T extends object>(allowances: T): T {
+  return Object.fromEntries(
+    Object.entries(allowances).map(([name, allowance]) => [name, { ...allowance, points: allowance.points * 100 }]),
+  ) as T;
+}
 
 /**
- * The production limits, but with room for one test address to open hundreds of tables and connections:
- * every test talks from 127.0.0.1. Tests of the address limits themselves pass DEFAULT_RATE_LIMITS.
+ * The production limits, but with room for one test address to open hundreds of tables, connections and
+ * accounts: every test talks from 127.0.0.1. Tests of the limits themselves pass DEFAULT_RATE_LIMITS.
  */
 export const TEST_RATE_LIMITS: RateLimitSettings = {
   ...DEFAULT_RATE_LIMITS,
-  address: Object.fromEntries(
-    Object.entries(DEFAULT_RATE_LIMITS.address).map(([name, allowance]) => [
-      name,
-      { ...allowance, points: allowance.points * 100 },
-    ]),
-  ) as unknown as AddressAllowances,
+  address: hundredfold<AddressAllowances>(DEFAULT_RATE_LIMITS.address),
+  account: hundredfold<AccountAllowances>(DEFAULT_RATE_LIMITS.account),
   waitingTables: DEFAULT_RATE_LIMITS.waitingTables * 100,
 };
 
@@ -38,6 +48,7 @@ export interface RunningServer {
   readonly port: number;
   readonly httpUrl: string;
   readonly server: Server;
+  readonly accounts: Accounts;
   stop(): Promise<void>;
 }
 
@@ -45,18 +56,27 @@ export interface RunningServer {
 export async function startTestServer(
   options: GameServerOptions & {
     readonly databasePath?: string;
+    /** Another database than the SQLite file (PostgreSQL for the benchmarks of both). */
+    readonly database?: DatabaseLocation;
     readonly physicsEngine?: EngineName;
     /** A folder with the built client's index.html, for tests of the pages served from it. */
     readonly clientDist?: string;
     /** Where the server logs; silent unless a test reads what it writes. */
     readonly logger?: Logger;
+    /** Behind a reverse proxy (TRUST_PROXY): its X-Real-IP and X-Forwarded-Proto are believed. */
+    readonly trustProxy?: boolean;
+    /** METRICS_TOKEN. */
+    readonly metricsToken?: string;
   } = {},
 ): Promise<RunningServer> {
   const {
     databasePath = ":memory:",
+    database = { kind: "sqlite", path: databasePath },
     physicsEngine = "exact",
     clientDist = "/nonexistent",
     logger = createLogger("silent"),
+    trustProxy = false,
+    metricsToken,
     ...gameOptions
   } = options;
   const game = await createGameServer(
@@ -65,10 +85,11 @@ export async function startTestServer(
       host: "127.0.0.1",
       logLevel: "silent",
       clientDist,
-      database: { kind: "sqlite", path: databasePath },
+      database,
       workers: 1,
-      trustProxy: false,
+      trustProxy,
       physicsEngine,
+      ...(metricsToken ? { metricsToken } : {}),
     },
     logger,
     { rateLimits: TEST_RATE_LIMITS, ...gameOptions },
@@ -78,6 +99,7 @@ export async function startTestServer(
     port,
     httpUrl: `http://127.0.0.1:${port}`,
     server: game.server,
+    accounts: game.accounts,
     stop: () => game.server.gracefullyShutdown(false),
   };
 }

@@ -22,12 +22,17 @@ interface Numbered {
   readonly shot: number;
 }
 
-/** A player takes a free seat. `token` is the hash of his seat token: the secret itself is never stored. */
+/**
+ * A player takes a free seat. `token` is the hash of his seat token: the secret itself is never stored.
+ * `account` is the player's account id when he came with one (absent in records from before accounts, and for
+ * the computer): the history, profiles and ratings are read from it.
+ */
 export interface SitAction {
   readonly type: "sit";
   readonly player: PlayerIndex;
   readonly name: string;
   readonly token: string;
+  readonly account?: string;
 }
 
 /** A player leaves the table for good: a rematch he asked for goes with him. */

@@ -20,10 +20,11 @@ export interface Offer {
   readonly player: PlayerIndex;
 }
 
-/** Who holds a seat: his name and the hash of his seat token. */
+/** Who holds a seat: his name, the hash of his seat token, and his account when he has one. */
 export interface SeatHolder {
   readonly name: string;
   readonly token: string;
+  readonly account?: string;
 }
 
 /** A lag shot that has arrived, kept until the other player's is in (I21). */

@@ -37,6 +37,15 @@ export interface TableSettings {
   /** The computer's strength, at a table against the computer. */
   readonly level?: ComputerLevel;
   readonly pace?: import("./opponent.ts").ComputerPace;
+  /** A rated table: public, with a shot clock, both seats accounts; its finish moves both ratings. */
+  readonly rated?: boolean;
+  /** The accounts the two seats are kept for (a challenge's table: seat 0 the challenger); others watch. */
+  readonly invited?: readonly [string, string];
+  /**
+   * Played against the computer in a browser without the network, and kept when its page sent it: every
+   * stroke played again on the server's engine with the same outcome (docs/PROTOCOL.md, "Offline matches").
+   */
+  readonly offline?: boolean;
 }
 
 export interface RecordHeader {

@@ -20,7 +20,8 @@ export function applySit(state: MatchState, action: SitAction): MatchResult<Tran
   if (action.name.length === 0 || action.token.length === 0) {
     return fail("sit-invalid", "A seat needs a name and a token.", "Для места нужны имя и ключ.", "name");
   }
-  const seated = withSeat(state, action.player, { name: action.name, token: action.token });
+  const holder = { name: action.name, token: action.token, ...(action.account ? { account: action.account } : {}) };
+  const seated = withSeat(state, action.player, holder);
   if (seated.phase !== "waiting" || seated.seats[0] === null || seated.seats[1] === null) return ok({ state: seated });
   return ok({ state: { ...seated, phase: seated.opener }, began: true });
 }

@@ -17,6 +17,8 @@ const ROOM_CODES = [
   "bad-frame",
   "internal",
   "spectators-full",
+  "account-required",
+  "not-your-seat",
 ] as const;
 
 /**
@@ -112,6 +114,26 @@ export const HTTP_ERROR_CODES = [
   "not-json",
   "bad-position",
   "no-hint",
+  // Accounts (/api/me, /api/players, /api/friends, /api/passkeys, /api/challenges) and rated tables.
+  "no-session",
+  "bad-origin",
+  "account-required",
+  "bad-body",
+  "bad-name",
+  "no-such-player",
+  "oneself",
+  "too-many-friends",
+  "no-such-passkey",
+  "passkey-refused",
+  "no-such-challenge",
+  "challenge-pending",
+  "too-many-challenges",
+  "challenge-closed",
+  "too-many-streams",
+  // Offline matches (/api/offline-matches).
+  "not-finished",
+  "not-verified",
+  "already-kept",
 ] as const;
 
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];

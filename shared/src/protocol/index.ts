@@ -1,8 +1,10 @@
 export { describeIssue, fieldPath, type InputIssue, readUntrusted, type Untrusted } from "../read-untrusted.ts";
+export * from "./account-messages.ts";
 export * from "./client-messages.ts";
 export * from "./close-codes.ts";
 export * from "./error-codes.ts";
 export * from "./match-analysis.ts";
+export * from "./offline-match.ts";
 export type * from "./practice-messages.ts";
 export type * from "./server-messages.ts";
 export * from "./table-choices.ts";

@@ -83,11 +83,29 @@ export interface ErrorMessage {
   readonly field?: string | undefined;
 }
 
-/** Lobby metadata of one public table (docs/PROTOCOL.md, "The lobby"). */
+/**
+ * Lobby metadata of one public table (docs/PROTOCOL.md, "The lobby"). The accounts' fields are optional in
+ * the type only because a process of an older version, during a rolling deploy, lists its tables without
+ * them; this version always sends them.
+ */
 export interface LobbyTable {
   readonly code: string;
   readonly players: readonly [string | null, string | null];
   readonly score: readonly [number, number];
   readonly spectators: number;
   readonly phase: string;
+  /** A rated table: its finish moves both ratings. */
+  readonly rated?: boolean;
+  /** Each seat's account id, null for a free seat or a player without one (the computer). */
+  readonly accounts?: readonly [string | null, string | null];
+  /** Each seat's rating as shown beside the name (its value rounded), null where there is no account. */
+  readonly ratings?: readonly [SeatRating | null, SeatRating | null];
+}
+
+/** A seated account's rating as the table and the lobby show it. */
+export interface SeatRating {
+  /** The Glicko-2 value, rounded. */
+  readonly value: number;
+  /** Too few rated games to trust it yet (deviation above the threshold, docs/PROTOCOL.md). */
+  readonly provisional: boolean;
 }

@@ -42,9 +42,24 @@ export const CreateTableOptions = z
     /** Ask to watch rather than take a seat. */
     watch: z.boolean().default(false),
     seatToken: z.string().max(64).optional(),
+    /**
+     * A rated table: its finished match moves both players' ratings. Public, with a shot clock, for two
+     * people, both seats taken by accounts (docs/PROTOCOL.md, "Rated tables").
+     */
+    rated: z.boolean().default(false),
   })
   .strict()
   .superRefine((options, context) => {
+    if (options.rated && options.opponent === "computer") {
+      context.addIssue({
+        code: "custom",
+        path: ["rated"],
+        message: "a rated table is for two people: the computer does not play one",
+      });
+    }
+    if (options.rated && options.visibility === "private") {
+      context.addIssue({ code: "custom", path: ["rated"], message: "a rated table is public: it cannot be private" });
+    }
     if (options.level !== undefined && options.opponent !== "computer") {
       context.addIssue({
         code: "custom",

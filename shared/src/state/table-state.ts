@@ -31,6 +31,12 @@ export const PlayerState = schema(
     holdLeft: t.uint16(),
     /** The computer plays this seat (a table against the computer): always connected, never held. */
     computer: t.boolean(),
+    /** The seat holder's account id (GET /api/players/:id); "" for a player without one and for the computer. */
+    account: t.string(),
+    /** His rating's value, rounded, as he sat down (and after each rated match); 0 without an account. */
+    rating: t.uint16(),
+    /** Too few rated games to trust the rating yet (docs/PROTOCOL.md, "Rated tables"). */
+    provisional: t.boolean(),
   },
   "PlayerState",
 );
@@ -59,6 +65,8 @@ export const TableState = schema(
     opponent: t.string(),
     /** The computer's strength, "novice", "amateur" or "master"; "" at a table for two people. */
     level: t.string(),
+    /** A rated table: both seats are accounts and the finished match moves their ratings. */
+    rated: t.boolean(),
     /** Id of the current match's record (GET /api/matches/:id); a rematch starts a new one. */
     matchId: t.string(),
     /** waiting | lag | opening | play | finished (docs/PROTOCOL.md). */

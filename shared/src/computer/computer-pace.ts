@@ -1,6 +1,6 @@
-import type { Random } from "@habibka/shared";
-import type { ComputerPace } from "@habibka/shared/match";
-import type { AimMessage } from "@habibka/shared/protocol";
+import type { ComputerPace } from "../match/opponent.ts";
+import type { AimMessage } from "../protocol/client-messages.ts";
+import type { Random } from "../random.ts";
 
 /**
  * How the computer seems to play at a person's pace: how long it "thinks" before each kind of action, and the

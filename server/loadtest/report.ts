@@ -1,0 +1,171 @@
+import type { LoadOptions } from "./options.ts";
+import type { ThreadKind, Usage } from "./server-usage.ts";
+import type { Stalls } from "./server-watch.ts";
+import { type Counters, type Latencies, round } from "./stats.ts";
+
+/** One stretch of the run (the ramp or the hold): its latencies and stalls. */
+interface Phase {
+  readonly atShooter: Latencies;
+  readonly atSpectator: Latencies;
+  readonly stalls: Stalls;
+}
+
+interface Snapshot {
+  readonly at: number;
+  readonly shots: number;
+  readonly server: Usage | null;
+  readonly box: { readonly busySeconds: number; readonly totalSeconds: number } | null;
+}
+
+export interface RunFigures {
+  readonly options: LoadOptions;
+  readonly joined: number;
+  readonly refused: Counters;
+  readonly counters: Counters;
+  readonly rampSeconds: number;
+  readonly ramp: Phase;
+  readonly hold: Phase;
+  readonly before: Snapshot & { readonly rssMb: number | null };
+  readonly after: Snapshot & { readonly own: NodeJS.CpuUsage };
+  readonly unanswered: number;
+  readonly pids: number;
+  /** The server's memory before the first table of the run. */
+  readonly rssAtStart: number | null;
+  readonly memoryOverTime: readonly { minute: number; rssMb: number | null }[];
+  readonly load: { readonly start: number | null; readonly end: number | null };
+  readonly ownWholeRun: NodeJS.CpuUsage;
+  readonly wholeRunSeconds: number;
+}
+
+const percentOfCore = (seconds: number, over: number) => round((seconds / over) * 100);
+
+/** The run's figures as one object (`--json` prints it), every CPU figure over the hold alone. */
+export function summarize(run: RunFigures) {
+  const { options, before, after } = run;
+  const holdSeconds = (after.at - before.at) / 1000;
+  const shots = after.shots - before.shots;
+  const matchSeconds = run.joined * holdSeconds;
+  const server =
+    before.server && after.server
+      ? serverFigures(before.server, after.server, {
+          holdSeconds,
+          shots,
+          matchSeconds,
+          joined: run.joined,
+          processes: run.pids,
+          grownMb: before.rssMb !== null && run.rssAtStart !== null ? before.rssMb - run.rssAtStart : null,
+        })
+      : null;
+  const box =
+    before.box && after.box
+      ? round(
+          ((after.box.busySeconds - before.box.busySeconds) / (after.box.totalSeconds - before.box.totalSeconds)) * 100,
+        )
+      : null;
+  const errors = Object.fromEntries(
+    run.counters.entries().filter(([k]) => !k.startsWith("shots") && k !== "matches finished"),
+  );
+  return {
+    url: options.url,
+    pace: options.pace,
+    think: options.think,
+    matches: options.matches,
+    spectatorsPerMatch: options.spectators,
+    rampRate: round(options.rate),
+    rampSeconds: round(run.rampSeconds),
+    joined: run.joined,
+    refused: options.matches - run.joined,
+    refusedWhy: Object.fromEntries(run.refused.entries()),
+    holdSeconds: round(holdSeconds),
+    shotsInHold: shots,
+    shotsPerSecond: round(shots / holdSeconds, 2),
+    secondsBetweenShotsOfAMatch: shots > 0 ? round(matchSeconds / shots) : null,
+    shotsSent: run.counters.get("shots sent"),
+    shotsHeard: run.counters.get("shots heard"),
+    unanswered: run.unanswered,
+    matchesFinished: run.counters.get("matches finished"),
+    latencyMs: {
+      shooter: run.hold.atShooter.summary(),
+      spectator: run.hold.atSpectator.summary(),
+      duringRamp: { shooter: run.ramp.atShooter.summary() },
+    },
+    stalls: { hold: run.hold.stalls, ramp: run.ramp.stalls },
+    errors,
+    server,
+    boxCpuPercentOfAllCores: box,
+    loadAverage: run.load,
+    loadGenerator: {
+      cpuPercentOfACore: percentOfCore((after.own.user + after.own.system) / 1e6, holdSeconds),
+      wholeRunCpuPercentOfACore: percentOfCore(
+        (run.ownWholeRun.user + run.ownWholeRun.system) / 1e6,
+        run.wholeRunSeconds,
+      ),
+    },
+    ...(options.soak ? { memoryOverTime: run.memoryOverTime } : {}),
+  };
+}
+
+export type Summary = ReturnType<typeof summarize>;
+
+function serverFigures(
+  before: Usage,
+  after: Usage,
+  run: {
+    holdSeconds: number;
+    shots: number;
+    matchSeconds: number;
+    joined: number;
+    processes: number;
+    grownMb: number | null;
+  },
+) {
+  const cpu = after.cpuSeconds - before.cpuSeconds;
+  const byThread = Object.fromEntries(
+    (Object.keys(after.byThread) as ThreadKind[]).map((kind) => [
+      kind,
+      percentOfCore(after.byThread[kind] - before.byThread[kind], run.holdSeconds),
+    ]),
+  );
+  return {
+    cpuPercentOfACore: percentOfCore(cpu, run.holdSeconds),
+    cpuPercentByThread: byThread,
+    cpuMsPerLiveMatchSecond: run.matchSeconds > 0 ? round((cpu * 1000) / run.matchSeconds, 3) : null,
+    cpuMsPerShot: run.shots > 0 ? round((cpu * 1000) / run.shots, 2) : null,
+    rssMb: round(after.rssMb),
+    processes: run.processes,
+    mbPerMatch: run.joined > 0 && run.grownMb !== null ? round(run.grownMb / run.joined, 3) : null,
+  };
+}
+
+export function printReport(s: Summary, log: (line: string) => void): void {
+  const lat = (l: ReturnType<Latencies["summary"]>) => `p50 ${l.p50} ms, p95 ${l.p95}, p99 ${l.p99}, max ${l.max}`;
+  log(
+    `\n${s.pace} pace (think ${s.think.join("–")} s): ${s.joined} of ${s.matches} matches joined at ${s.rampRate} a second ` +
+      `(${s.refused} refused${s.refused > 0 ? `: ${JSON.stringify(s.refusedWhy)}` : ""}), held ${s.holdSeconds} s`,
+  );
+  log(
+    `shots: ${s.shotsInHold} in the hold, ${s.shotsPerSecond}/s (one a match every ${s.secondsBetweenShotsOfAMatch} s), ` +
+      `${s.unanswered} unanswered`,
+  );
+  log(`shot → broadcast at the shooter:   ${lat(s.latencyMs.shooter)}`);
+  log(`shot → broadcast at a spectator:   ${lat(s.latencyMs.spectator)}`);
+  log(`  (during the ramp, at the shooter: ${lat(s.latencyMs.duringRamp.shooter)})`);
+  log(
+    `event-loop stalls: worst ${s.stalls.hold.worstMs} ms in the hold (${s.stalls.hold.over50} of ${s.stalls.hold.looks} looks over 50 ms), ` +
+      `${s.stalls.ramp.worstMs} ms in the ramp (${s.stalls.ramp.over50} of ${s.stalls.ramp.looks})`,
+  );
+  if (s.server) {
+    log(
+      `server CPU: ${s.server.cpuMsPerLiveMatchSecond} ms per live match-second, ${s.server.cpuMsPerShot} ms per shot, ` +
+        `${s.server.cpuPercentOfACore}% of a core (${Object.entries(s.server.cpuPercentByThread)
+          .map(([k, v]) => `${k} ${v}%`)
+          .join(", ")})`,
+    );
+    log(`server memory: ${s.server.rssMb} MB, ${s.server.mbPerMatch} MB a match`);
+  } else log("server: not on this box (its CPU and memory are not measured)");
+  log(
+    `load generator (this command): ${s.loadGenerator.cpuPercentOfACore}% of a core; box: ${s.boxCpuPercentOfAllCores}% of all cores; ` +
+      `load average ${s.loadAverage.start} → ${s.loadAverage.end}`,
+  );
+  log(`errors: ${Object.keys(s.errors).length === 0 ? "none" : JSON.stringify(s.errors)}`);
+}
