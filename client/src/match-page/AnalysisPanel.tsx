@@ -4,6 +4,7 @@ import { ballName, pocketName } from "@habibka/shared/verdict-words";
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import "../i18n/analysis-words-loaded.ts";
 import { decisiveMoments } from "./analysis-data.ts";
 import type { MatchPageData } from "./match-data.ts";
 import type { AnalysisState } from "./use-match-analysis.ts";

@@ -1,7 +1,8 @@
-import { ghostStroke } from "@habibka/painter";
+import { drawGhostStrokes, ghostStroke } from "@habibka/painter";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { gameServerEndpoint } from "../net/endpoint.ts";
+import type { GhostLayer } from "../table/TableCanvas.tsx";
 import { withComputerSeatName } from "../ui/computer-name.ts";
 import AnalysisPanel, { MarkWord } from "./AnalysisPanel.tsx";
 import { ghostsOf } from "./analysis-data.ts";
@@ -108,7 +109,13 @@ export default function MatchPage({ id, shot, onLobby, onTable, onProfile }: Pro
       played: t("analysis.ghostPlayed", { chance: percent(stroke?.played.chance ?? 0) }),
       best: t("analysis.ghostBest", { chance: percent(stroke?.best.chance ?? 0) }),
     });
-    return inputs?.flatMap((input) => ghostStroke(input) ?? []) ?? null;
+    const drawn = inputs?.flatMap((input) => ghostStroke(input) ?? []) ?? [];
+    if (drawn.length === 0) return null;
+    const layer: GhostLayer = {
+      count: drawn.length,
+      paint: (ctx, viewport, balls) => drawGhostStrokes(ctx, viewport, drawn, balls),
+    };
+    return layer;
   }, [ghostsShown, shownShot, strokes, t]);
   const analysed = useCallback(
     (number: number) => {

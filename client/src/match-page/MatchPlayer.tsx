@@ -1,11 +1,11 @@
-import { drawingOfShot, type GhostStroke } from "@habibka/painter";
+import { drawingOfShot } from "@habibka/painter";
 import { decodeTrace } from "@habibka/shared";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { base64ToBytes, buildAnimation, type ShotAnimation } from "../game/shot-animation.ts";
 import { EMPTY_OVERLAY } from "../table/draw-overlay.ts";
 import { useLagMarks } from "../table/lag-marks.ts";
-import { type PlaybackFrame, TableCanvas, type VerdictLayer } from "../table/TableCanvas.tsx";
+import { type GhostLayer, type PlaybackFrame, TableCanvas, type VerdictLayer } from "../table/TableCanvas.tsx";
 import { legendLines } from "../ui/drawing-text.ts";
 import { drawingWanted, rememberDrawing } from "../ui/use-verdict-layer.ts";
 import { isFoulShot, verdictText } from "../ui/verdict-text.ts";
@@ -37,7 +37,7 @@ interface Props {
   /** The analysis' mark of a shot, by its number, shown on its scrubber mark (the match page). */
   readonly analysed?: (number: number) => { readonly mark: string; readonly word: string } | null;
   /** Strokes to draw as ghosts over the shot's table at the stroke while paused (the match page's analysis). */
-  readonly ghosts?: readonly GhostStroke[] | null;
+  readonly ghosts?: GhostLayer | null;
 }
 
 /** J and L move this far within the shot. */
@@ -207,7 +207,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
     [shotKey],
   );
   // Ghosts are drawn on the table at the stroke, paused: the verdict's drawing and the table after give way.
-  const ghosted = ghosts && ghosts.length > 0 && !clock.playing ? ghosts : null;
+  const ghosted = ghosts && ghosts.count > 0 && !clock.playing ? ghosts : null;
   const layer: VerdictLayer | null = useMemo(
     () => (drawing && showDrawing && !ghosted ? { drawing, language } : null),
     [drawing, showDrawing, language, ghosted],
