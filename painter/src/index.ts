@@ -14,6 +14,7 @@ export { type Box, type Circle, type LabelRequest, type PlacedLabel, placeLabels
 export { drawPill, type PillStyle, pillFont, pillSize } from "./pill.ts";
 export { drawingOfShot, isDrawnVerdict, type ShotToDraw } from "./shot-drawing.ts";
 export { type BallPath, drawBallPaths, pathsOfTrace, type TracedBall } from "./shot-paths.ts";
+export { drawGhostStrokes, type GhostInput, type GhostStroke, ghostStroke } from "./stroke-ghost.ts";
 export { itemsBy, verdictDrawing } from "./verdict-drawing.ts";
 export type { LaidLabel, VerdictLabel } from "./verdict-labels.ts";
 export { FRAME_WIDTH, fitTable, toScreen, toTable, type Viewport } from "./viewport.ts";

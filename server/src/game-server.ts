@@ -8,6 +8,8 @@ import { Redis } from "ioredis";
 import { siteOrigin } from "./accounts/account-http.ts";
 import { Accounts } from "./accounts/accounts.ts";
 import { createAccountsRouter } from "./accounts/accounts-router.ts";
+import { AnalysisRunner } from "./analysis/analysis-runner.ts";
+import { MatchAnalyses } from "./analysis/match-analyses.ts";
 import { DecidePool, type DecidePoolOptions } from "./computer/decide-pool.ts";
 import type { ServerConfig } from "./config.ts";
 import { mountClientFiles } from "./http/client-files.ts";
@@ -27,8 +29,10 @@ import { createOfflineMatchesApi } from "./offline-matches/offline-matches-api.t
 import { OfflineVerifier } from "./offline-matches/offline-verifier.ts";
 import { countingQueue, createPhysicsPool, type ShotPhysics } from "./physics/physics-pool.ts";
 import {
+  type AnalysisLimits,
   createAccountLimits,
   createAddressLimits,
+  DEFAULT_ANALYSIS_LIMITS,
   DEFAULT_RATE_LIMITS,
   type PictureLimits,
   PRACTICE_SHOTS_AT_ONCE,
@@ -88,6 +92,10 @@ export interface GameServerOptions {
   readonly physics?: ShotPhysics;
   /** Practice jobs at once in the process (practice-api.ts); tests of the 503 lower them. */
   readonly practice?: { readonly shotsAtOnce?: number; readonly hintsAtOnce?: number };
+  /** The analyses computed at once and waiting, and their leases (server/src/analysis/); tests shorten them. */
+  readonly analysisLimits?: AnalysisLimits;
+  /** The analysis process's script (analysis-runner.ts); tests of a failure pass a stand-in. */
+  readonly analysisProcess?: URL;
   /** How many shot pictures are drawn at once, wait, and are kept (match-pages.ts). */
   readonly pictureLimits?: PictureLimits;
   /** How long a request's headers and body may take to arrive (http-server.ts); tests of a stall shorten them. */
@@ -195,8 +203,25 @@ export async function createGameServer(
   });
   // One pool for every table against the computer in the process: half the box's cores, shared out between its
   // game processes (WORKERS), the rest for the rooms.
-  const { decidePool, practice, pictureLimits, httpTimeouts = HTTP_TIMEOUTS, ...roomOptions } = options;
+  const {
+    decidePool,
+    practice,
+    pictureLimits,
+    httpTimeouts = HTTP_TIMEOUTS,
+    analysisLimits = DEFAULT_ANALYSIS_LIMITS,
+    analysisProcess,
+    ...roomOptions
+  } = options;
   const views = new MatchViews(records, logger);
+  const analyses = new MatchAnalyses({
+    records,
+    runner: new AnalysisRunner({ ...analysisLimits, ...(analysisProcess ? { processUrl: analysisProcess } : {}) }),
+    limits,
+    settings: analysisLimits,
+    engine: config.physicsEngine,
+    logger,
+    owner: () => matchMaker.processId,
+  });
   const pictures = new ShotPictures(pictureLimits);
   const threads = Math.max(1, Math.floor(availableParallelism() / 2 / config.workers));
   const decisions = new DecidePool({ size: threads, engine: config.physicsEngine, ...decidePool });
@@ -241,7 +266,7 @@ export async function createGameServer(
       // Before the accounts' router: its body limit is the front door's, and an offline match is longer.
       app.use("/api/offline-matches", createOfflineMatchesApi({ accounts, records, verifier: offlineMatches, logger }));
       app.use("/api", createAccountsRouter(accounts, { trustProxy: config.trustProxy }));
-      app.use("/api/matches", createMatchesApi(views));
+      app.use("/api/matches", createMatchesApi(views, analyses));
       app.use("/api/tables", createTablesApi(records));
       app.use(
         "/api/practice",
@@ -281,6 +306,8 @@ export async function createGameServer(
   listTablesInLobby(tables);
   server.onShutdown(async () => {
     clearInterval(takeover);
+    // First, so that no analysis process outlives this one and its leases are given back at once.
+    await analyses.close();
     accounts.stop();
     await physics.close();
     stopHeartbeat();

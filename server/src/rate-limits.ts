@@ -30,6 +30,11 @@ export interface AddressAllowances {
   readonly practiceShots: Allowance;
   /** The practice table's hints (`POST /api/practice/hint`): each is a search of the computer's, up to a second of a core. */
   readonly practiceHints: Allowance;
+  /**
+   * Analyses started (`GET /api/matches/:id/analysis` for a finished match nobody has analysed yet): each is
+   * minutes of a core's work. Reading one that is done, or under way, costs no start.
+   */
+  readonly analyses: Allowance;
   /** A shot's picture (`GET /m/<id>/<n>.png`): each one not yet kept costs a drawing. */
   readonly pictures: Allowance;
   /** Offline matches sent to be kept (`POST /api/offline-matches`): each is a whole match simulated again. */
@@ -113,6 +118,36 @@ export interface PictureLimits {
   readonly cacheBytes: number;
 }
 
+/**
+ * The analyses a process computes (server/src/analysis/): each runs in a child process at the lowest
+ * priority, a whole match being a minute or more of a core at the master's level.
+ */
+export interface AnalysisLimits {
+  /** Analyses computed at once in a process. */
+  readonly concurrent: number;
+  /** Analyses waiting in a process; beyond them a new one is refused (503 `analysis-busy`). */
+  readonly queued: number;
+  /** An analysis not done in this time fails and its process is killed. */
+  readonly timeoutMs: number;
+  /** How long an analysis's lease runs, and how often its process renews it (with its progress). */
+  readonly leaseMs: number;
+  readonly renewEveryMs: number;
+  /** How long a failed analysis waits before a request may start it again. */
+  readonly failedRetryMs: number;
+  /** The Retry-After of a refusal for a full queue. */
+  readonly busyRetrySeconds: number;
+}
+
+export const DEFAULT_ANALYSIS_LIMITS: AnalysisLimits = {
+  concurrent: 1,
+  queued: 8,
+  timeoutMs: 30 * 60_000,
+  leaseMs: 30_000,
+  renewEveryMs: 5_000,
+  failedRetryMs: 60 * 60_000,
+  busyRetrySeconds: 60,
+};
+
 export const DEFAULT_PICTURE_LIMITS: PictureLimits = { concurrent: 2, queued: 16, cacheBytes: 24 * 2 ** 20 };
 
 /** How much one account may hold at once (docs/SECURITY.md, "Accounts"). */
@@ -155,6 +190,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
     api: { points: 60, seconds: 10 },
     practiceShots: { points: 20, seconds: 10 },
     practiceHints: { points: 6, seconds: 60 },
+    analyses: { points: 5, seconds: 600 },
     pictures: { points: 20, seconds: 10 },
     offlineMatches: { points: 30, seconds: 600 },
     pages: { points: 300, seconds: 10 },

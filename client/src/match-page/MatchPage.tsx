@@ -1,11 +1,16 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { drawGhostStrokes, ghostStroke } from "@habibka/painter";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { gameServerEndpoint } from "../net/endpoint.ts";
+import type { GhostLayer } from "../table/TableCanvas.tsx";
 import { withComputerSeatName } from "../ui/computer-name.ts";
+import AnalysisPanel, { MarkWord } from "./AnalysisPanel.tsx";
+import { ghostsOf } from "./analysis-data.ts";
 import { MatchPlayer } from "./MatchPlayer.tsx";
 import { fetchMatchPage, type MatchPageData, matchPath, type PageShot, scoreAfter } from "./match-data.ts";
 import { matchTimes } from "./match-times.ts";
 import { markOf } from "./timeline.ts";
+import { useMatchAnalysis } from "./use-match-analysis.ts";
 
 /**
  * `/m/<id>` and `/m/<id>/<n>`: one match from its record, finished or live. The players, the result, the
@@ -44,6 +49,14 @@ export default function MatchPage({ id, shot, onLobby, onTable, onProfile }: Pro
   const [copied, setCopied] = useState<"" | "copied" | "failed">("");
   const etag = useRef<string | null>(null);
   const live = loaded.kind === "ready" && loaded.data.result === null;
+  const analysable = loaded.kind === "ready" && !live && loaded.data.shots.some((s) => s.message.kind === "shot");
+  const analysis = useMatchAnalysis(id, analysable);
+  const [ghostsShown, setGhostsShown] = useState(false);
+  const strokes = useMemo(
+    () =>
+      new Map(analysis.state.kind === "done" ? analysis.state.analysis.shots.map((s) => [s.number, s] as const) : []),
+    [analysis.state],
+  );
 
   useEffect(() => {
     let stopped = false;
@@ -86,7 +99,37 @@ export default function MatchPage({ id, shot, onLobby, onTable, onProfile }: Pro
     document.title = `${a || "—"} — ${b || "—"} · ${t("app.title")}`;
   }, [loaded, t]);
 
+  // The shot shown and the computer's best drawn over its table, while the viewer asks for them.
+  const shownShot = loaded.kind === "ready" ? loaded.data.shots.find((s) => s.message.number === shown) : undefined;
+  const ghosts = useMemo(() => {
+    if (!ghostsShown || !shownShot) return null;
+    const stroke = strokes.get(shownShot.message.number);
+    const percent = (x: number) => `${Math.round(x * 100)} %`;
+    const inputs = ghostsOf(shownShot, stroke, {
+      played: t("analysis.ghostPlayed", { chance: percent(stroke?.played.chance ?? 0) }),
+      best: t("analysis.ghostBest", { chance: percent(stroke?.best.chance ?? 0) }),
+    });
+    const drawn = inputs?.flatMap((input) => ghostStroke(input) ?? []) ?? [];
+    if (drawn.length === 0) return null;
+    const layer: GhostLayer = {
+      count: drawn.length,
+      paint: (ctx, viewport, balls) => drawGhostStrokes(ctx, viewport, drawn, balls),
+    };
+    return layer;
+  }, [ghostsShown, shownShot, strokes, t]);
+  const analysed = useCallback(
+    (number: number) => {
+      const stroke = strokes.get(number);
+      return stroke ? { mark: stroke.mark, word: t(`analysis.marks.${stroke.mark}`) } : null;
+    },
+    [strokes, t],
+  );
+
   if (loaded.kind === "loading") return <p className="match-page-status">{t("replay.loading")}</p>;
+
+  /** On a phone the analysis is below the table: what it asks to see is brought into view. */
+  const showTable = () =>
+    document.querySelector(".match-stage")?.scrollIntoView({ block: "nearest", behavior: "smooth" });
   if (loaded.kind === "missing" || loaded.kind === "failed") {
     return (
       <div className="match-page-status" role="alert" data-testid="match-missing">
@@ -199,7 +242,27 @@ export default function MatchPage({ id, shot, onLobby, onTable, onProfile }: Pro
         live={live}
         onShown={onShown}
         actions={actions}
+        analysed={analysed}
+        ghosts={ghosts}
       />
+      {analysable && (
+        <AnalysisPanel
+          data={data}
+          state={analysis.state}
+          onAsk={analysis.ask}
+          shown={shown}
+          onChoose={(number) => {
+            setShown(number);
+            setChosen(number);
+            showTable();
+          }}
+          ghostsShown={ghostsShown}
+          onGhosts={(on) => {
+            setGhostsShown(on);
+            if (on) showTable();
+          }}
+        />
+      )}
       <section className="match-shots card">
         <h3>{t("replay.shots")}</h3>
         <p className="hint marks-legend">
@@ -214,6 +277,7 @@ export default function MatchPage({ id, shot, onLobby, onTable, onProfile }: Pro
             const score = scoreAfter(data.shots, i);
             const who = s.message.kind === "lag" ? t("log.lag") : (data.players[s.message.seat] ?? "—");
             const mark = markOf(s.message);
+            const judged = strokes.get(s.message.number);
             return (
               <li key={`${s.message.kind}-${s.message.number}`} className={s.message.number === shown ? "current" : ""}>
                 <span className={`mark mark-${mark}`} title={t(`replay.marks.${mark}`)} />
@@ -230,6 +294,12 @@ export default function MatchPage({ id, shot, onLobby, onTable, onProfile }: Pro
                 <span className="score">
                   {score[0]} : {score[1]}
                 </span>
+                {judged && (
+                  <>
+                    {" "}
+                    <MarkWord mark={judged.mark} />
+                  </>
+                )}
               </li>
             );
           })}

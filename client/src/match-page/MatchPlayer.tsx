@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { base64ToBytes, buildAnimation, type ShotAnimation } from "../game/shot-animation.ts";
 import { EMPTY_OVERLAY } from "../table/draw-overlay.ts";
 import { useLagMarks } from "../table/lag-marks.ts";
-import { type PlaybackFrame, TableCanvas, type VerdictLayer } from "../table/TableCanvas.tsx";
+import { type GhostLayer, type PlaybackFrame, TableCanvas, type VerdictLayer } from "../table/TableCanvas.tsx";
 import { legendLines } from "../ui/drawing-text.ts";
 import { drawingWanted, rememberDrawing } from "../ui/use-verdict-layer.ts";
 import { isFoulShot, verdictText } from "../ui/verdict-text.ts";
@@ -34,6 +34,10 @@ interface Props {
   readonly actions?: (shot: PageShot) => ReactNode;
   /** Leaves the player (a live table's spectator going back to the live view). */
   readonly onLeave?: () => void;
+  /** The analysis' mark of a shot, by its number, shown on its scrubber mark (the match page). */
+  readonly analysed?: (number: number) => { readonly mark: string; readonly word: string } | null;
+  /** Strokes to draw as ghosts over the shot's table at the stroke while paused (the match page's analysis). */
+  readonly ghosts?: GhostLayer | null;
 }
 
 /** J and L move this far within the shot. */
@@ -54,7 +58,7 @@ function indexOfNumber(shots: readonly PageShot[], number: number | null): numbe
   return found >= 0 ? found : shots.length - 1;
 }
 
-export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onLeave }: Props) {
+export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onLeave, analysed, ghosts }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === "en" ? "en" : "ru";
   const clockRef = useRef<ShotClock | null>(null);
@@ -202,22 +206,24 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
       shot ? drawingOfShot(shot.message, { before: shot.message.before, rest: shot.rest, after: shot.after }) : null,
     [shotKey],
   );
+  // Ghosts are drawn on the table at the stroke, paused: the verdict's drawing and the table after give way.
+  const ghosted = ghosts && ghosts.count > 0 && !clock.playing ? ghosts : null;
   const layer: VerdictLayer | null = useMemo(
-    () => (drawing && showDrawing ? { drawing, language } : null),
-    [drawing, showDrawing, language],
+    () => (drawing && showDrawing && !ghosted ? { drawing, language } : null),
+    [drawing, showDrawing, language, ghosted],
   );
 
   // The table: the animation while the shot runs; once it stopped and is paused, the table the rules left,
   // but for the lag, whose balls stay where they stopped with their distances to the head cushion (I21).
   const restMarks = useLagMarks(shot?.message ?? null, names);
-  const stoppedStill = !clock.playing && clock.stopped() && shot?.after && !restMarks;
+  const stoppedStill = !clock.playing && clock.stopped() && shot?.after && !restMarks && !ghosted;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new frame object is what redraws a paused clock
   const frame: PlaybackFrame | null = useMemo(
     () =>
-      animation && !stoppedStill
+      animation && !stoppedStill && !ghosted
         ? { animation, startedAt: 0, elapsed: 0, clock: { time: () => clock.time(), running: () => clock.playing } }
         : null,
-    [animation, stoppedStill, version, clock],
+    [animation, stoppedStill, ghosted, version, clock],
   );
   const still = stoppedStill && shot?.after ? shot.after : (shot?.message.before ?? []);
 
@@ -243,6 +249,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
           playback={frame}
           onPlaybackEnd={() => undefined}
           verdict={layer}
+          ghosts={ghosted}
           restMarks={restMarks}
           label={t("table.canvas")}
         />
@@ -252,15 +259,17 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
         <ol className="shot-marks" aria-label={t("replay.matchScrubber")} data-testid="match-scrubber">
           {shots.map((s, i) => {
             const mark = markOf(s.message);
+            const judged = analysed?.(s.message.number);
             return (
               <li key={`${s.message.kind}-${s.message.number}`}>
                 <button
                   type="button"
-                  className={`mark mark-${mark}${i === index ? " current" : ""}`}
+                  className={`mark mark-${mark}${i === index ? " current" : ""}${judged ? ` analysed analysed-${judged.mark}` : ""}`}
                   data-testid={`shot-mark-${s.message.number}`}
                   data-mark={mark}
+                  data-analysis={judged?.mark}
                   aria-current={i === index ? "step" : undefined}
-                  aria-label={`${t("replay.shotOf", { number: s.message.number, index: i + 1, count: shots.length })}: ${t(`replay.marks.${mark}`)}`}
+                  aria-label={`${t("replay.shotOf", { number: s.message.number, index: i + 1, count: shots.length })}: ${t(`replay.marks.${mark}`)}${judged ? `, ${judged.word}` : ""}`}
                   title={`${s.message.number}: ${t(`replay.marks.${mark}`)}`}
                   onClick={() => go(i)}
                 />

@@ -37,6 +37,15 @@ export interface VerdictLayer {
   readonly language: "ru" | "en";
 }
 
+/**
+ * Strokes drawn as ghosts over the balls, by whoever brings them (the match page paints them with the
+ * painter's `drawGhostStrokes`, which so loads with that page and not with every table).
+ */
+export interface GhostLayer {
+  readonly count: number;
+  paint(ctx: CanvasRenderingContext2D, viewport: Viewport, balls: readonly BallToDraw[]): void;
+}
+
 export type PointerKind = "down" | "move" | "up";
 
 interface Props {
@@ -52,6 +61,8 @@ interface Props {
   readonly onRotated?: (rotated: boolean) => void;
   readonly label: string;
   readonly verdict?: VerdictLayer | null;
+  /** Strokes drawn as ghosts over a still table (the match page's analysis: the played and the best). */
+  readonly ghosts?: GhostLayer | null;
   /**
    * Marks drawn by the balls once a playback stops (the lag's distances): a live playback's last frame is
    * then held for LAG_MARKS_HOLD_MS so they can be read before it ends; a driven one shows them while it
@@ -165,6 +176,7 @@ export function TableCanvas(props: Props) {
       canvas.dataset.restMarks = "";
       drawBalls(ctx, viewport, current.balls);
       if (layer) drawVerdict(ctx, viewport, layer.drawing.items, { language: layer.language, balls: current.balls });
+      current.ghosts?.paint(ctx, viewport, current.balls);
       drawOverlay(ctx, viewport, current.overlay, wordsRef.current);
       const foci = current.overlay.loupes.map((f) => ({ ...f, ...toScreen(viewport, f.x, f.y) }));
       for (const loupe of placeLoupes(viewport, foci)) drawLoupe(ctx, viewport, loupe, current);
@@ -177,7 +189,7 @@ export function TableCanvas(props: Props) {
     }
     frame = requestAnimationFrame(draw);
     return () => cancelAnimationFrame(frame);
-  }, [box, props.playback, props.balls, props.overlay, props.verdict]);
+  }, [box, props.playback, props.balls, props.overlay, props.verdict, props.ghosts]);
 
   function pointer(kind: PointerKind, event: PointerEvent<HTMLCanvasElement>) {
     const viewport = viewportRef.current;
@@ -202,6 +214,7 @@ export function TableCanvas(props: Props) {
         data-guide-foul={props.overlay.guide?.foul ?? ""}
         data-guide-word={props.overlay.guide?.foul === "coloured" ? wordsRef.current.foulColoured : ""}
         data-drawing={props.verdict ? props.verdict.drawing.items.length : 0}
+        data-ghosts={props.ghosts?.count ?? 0}
         aria-label={props.label}
         role="img"
         tabIndex={0}

@@ -1,7 +1,8 @@
-import { shotScenario } from "@habibka/shared/match";
+import { COMPUTER_LEVELS, shotScenario } from "@habibka/shared/match";
 import { describeIssue, PlayerName, readUntrusted } from "@habibka/shared/protocol";
 import { type Router as ExpressRouter, type Request, type Response, Router } from "express";
 import { z } from "zod";
+import type { MatchAnalyses } from "../analysis/match-analyses.ts";
 import type { MatchSummary } from "../records/match-records.ts";
 import { refuse } from "./http-refusals.ts";
 import { MatchId, type MatchViews, ShotNumber, shotOf } from "./match-views.ts";
@@ -52,6 +53,11 @@ const ListQuery = z
   })
   .strict();
 
+/** The analysis is the master's unless another level is asked for. */
+const AnalysisQuery = z
+  .object({ level: z.enum(COMPUTER_LEVELS, { error: "expected novice, amateur or master" }).default("master") })
+  .strict();
+
 /** The match id of a route, or a 400 already answered. */
 function matchIdOf(req: Request, res: Response): string | null {
   if (readUntrusted(MatchId, req.params.id).ok) return req.params.id as string;
@@ -66,7 +72,7 @@ function shotNumberOf(req: Request, res: Response): number | null {
   return null;
 }
 
-export function createMatchesApi(views: MatchViews): ExpressRouter {
+export function createMatchesApi(views: MatchViews, analyses: MatchAnalyses): ExpressRouter {
   const router = Router();
   // Match records are public and read-only: any origin may read them (the dev client runs on another port).
   router.use((_req, res, next) => {
@@ -129,6 +135,28 @@ export function createMatchesApi(views: MatchViews): ExpressRouter {
         ...(view.folded ? { rest, after, score } : {}),
       })),
     });
+  });
+
+  // The match's analysis: 200 with it once done, 202 with its progress while it waits or runs (started by the
+  // first request for a finished match), or a refusal that says why not (docs/PROTOCOL.md).
+  router.get("/:id/analysis", async (req, res) => {
+    const id = matchIdOf(req, res);
+    if (id === null) return;
+    const query = readUntrusted(AnalysisQuery, req.query);
+    if (!query.ok) {
+      refuse(res, 400, "bad-query", describeIssue(query.issue));
+      return;
+    }
+    // The front door has put the client's own address here (front-door.ts), whatever the client sent.
+    const address = String(req.headers["x-real-ip"] ?? req.socket.remoteAddress ?? "unknown");
+    const answer = await analyses.request(id, query.value.level, address);
+    if (answer.kind === "done") res.type("application/json").send(answer.analysis);
+    else if (answer.kind === "pending") res.status(202).setHeader("Cache-Control", "no-store").json(answer.pending);
+    else {
+      const retry: Record<string, string> =
+        answer.retryAfterSeconds === undefined ? {} : { "Retry-After": String(answer.retryAfterSeconds) };
+      refuse(res, answer.status, answer.code, answer.message, retry);
+    }
   });
 
   router.get("/:id/shots/:shot/scenario.json", async (req, res) => {

@@ -1,6 +1,7 @@
 import type { MatchRecord, RecordHeader } from "@habibka/shared/match";
 import type { ChatBroadcast } from "@habibka/shared/protocol";
 import type { Kysely } from "kysely";
+import { AnalysisRecords } from "./analysis-queries.ts";
 import { type DatabaseLocation, type OpenDatabase, openDatabase } from "./database.ts";
 import { GroupCommit } from "./group-commit.ts";
 import {
@@ -58,6 +59,8 @@ export class MatchRecords {
   private readonly db: Kysely<RecordsDatabase>;
   private readonly writeGuarded: OpenDatabase["writeGuarded"];
   readonly kind: DatabaseKind;
+  /** The analyses kept with the records (analysis-queries.ts). */
+  readonly analyses: AnalysisRecords;
   /** The open database, for the accounts' tables beside the records (accounts/account-store.ts). */
   readonly database: OpenDatabase;
   readonly #appends: GroupCommit<ActionAppend>;
@@ -68,6 +71,7 @@ export class MatchRecords {
     this.database = database;
     this.db = db;
     this.kind = kind;
+    this.analyses = new AnalysisRecords(db);
     this.writeGuarded = writeGuarded;
     this.#appends = new GroupCommit((batch) => this.#appendAll(batch), MAX_ACTIONS_PER_COMMIT);
   }

@@ -153,6 +153,25 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
     },
     // The accounts' tables, and the records' columns that say which account sat where (accounts/).
     ...accountsMigrations(kind === "postgres" ? "bytea" : "blob"),
+    "008-analyses": {
+      // A finished match's analysis is computed once, by whichever process leases it, and kept with its record.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("match_analyses")
+          .addColumn("match_id", "text", (c) => c.notNull().references("match_records.id"))
+          .addColumn("level", "text", (c) => c.notNull())
+          .addColumn("status", "text", (c) => c.notNull())
+          .addColumn("done", "integer", (c) => c.notNull())
+          .addColumn("total", "integer", (c) => c.notNull())
+          .addColumn("owner", "text")
+          .addColumn("lease_until", "bigint")
+          .addColumn("analysis", "text")
+          .addColumn("error", "text")
+          .addColumn("updated_at", "bigint", (c) => c.notNull())
+          .addPrimaryKeyConstraint("match_analyses_pk", ["match_id", "level"])
+          .execute();
+      },
+    },
   };
 }
 

@@ -6,6 +6,7 @@ export interface RecordsDatabase {
   readonly match_records: MatchRecordsTable;
   readonly record_actions: RecordActionsTable;
   readonly chat_lines: ChatLinesTable;
+  readonly match_analyses: MatchAnalysesTable;
   /** Records written before matches were kept as their actions: read for viewing, never restored. */
   readonly matches: LegacyMatchesTable;
   readonly shots: LegacyShotsTable;
@@ -60,6 +61,27 @@ export interface RecordActionsTable {
   /** JSON of the stroke it played (without its trace), or null. */
   readonly played: string | null;
   readonly trace: Uint8Array | null;
+}
+
+/**
+ * A finished match's analysis at one level (server/src/analysis/), kept with its record: who is computing it
+ * and how far it has got while it runs, the document once it is done.
+ */
+export interface MatchAnalysesTable {
+  readonly match_id: string;
+  readonly level: string;
+  readonly status: "queued" | "running" | "done" | "failed";
+  /** Strokes analysed so far, of how many. */
+  readonly done: number;
+  readonly total: number;
+  /** The process computing it and until when its lease runs (epoch ms); for a failed one, until a retry. */
+  readonly owner: string | null;
+  readonly lease_until: number | null;
+  /** JSON of the analysis (shared/src/protocol/match-analysis.ts) once done. */
+  readonly analysis: string | null;
+  /** Why it failed, for the log and the operator. */
+  readonly error: string | null;
+  readonly updated_at: number;
 }
 
 /** The table's chat during a match, kept so that a restarted table shows it again. */

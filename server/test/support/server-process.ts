@@ -7,6 +7,8 @@ const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 export interface ServerProcess {
   readonly url: string;
   readonly port: number;
+  /** The process's id (its children, such as an analysis process, name it as their parent). */
+  readonly pid: number;
   /** Resolves with the exit code (null when killed by a signal) once the process is gone. */
   readonly exited: Promise<number | null>;
   /** What the process wrote to standard error so far (it is also passed on to the test's own). */
@@ -68,6 +70,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
   return {
     url,
     port: chosen,
+    pid: child.pid ?? -1,
     exited,
     errors: () => errors,
     stop(signal) {

@@ -44,15 +44,18 @@ function fallbackPlan(search: Search, table: readonly BallPosition[], cue: BallP
   return { table, stroke, call: [], nominal, chance: 1, ...(place ? { place } : {}) };
 }
 
-export interface ShotSearchResult {
-  readonly decision: ShotDecision;
+/** A finished search: its counts and what it chose (before the execution error). */
+export interface ShotSearch {
+  readonly search: Search;
   readonly choice: Choice;
 }
 
-/** A shot for the opening or a turn: the search, then the level's execution error added to the chosen stroke. */
-export function decideShot(situation: Situation, level: LevelSpec, seed: number, engine: EngineName): ShotSearchResult {
+/**
+ * The search for a shot in the opening or a turn: what the level would play, as meant. The computer plays it
+ * with its execution error added (`decideShot`); the analysis compares a played stroke with it.
+ */
+export function searchShot(situation: Situation, level: LevelSpec, seed: number, engine: EngineName): ShotSearch {
   const random = seededRandom(seed);
-  const execution = seededRandom(seed ^ 0x5bd1e995);
   const opening = situation.phase === "opening";
   const search: Search = {
     level,
@@ -84,7 +87,18 @@ export function decideShot(situation: Situation, level: LevelSpec, seed: number,
     plans.push(...safetyPlans(search, safeties));
     if (plans.length === 0) plans.push(fallbackPlan(search, table, whites[0]!));
   }
-  const choice = choosePlan(search, plans, random);
+  return { search, choice: choosePlan(search, plans, random) };
+}
+
+/** A shot for the opening or a turn: the search, then the level's execution error added to the chosen stroke. */
+export function decideShot(
+  situation: Situation,
+  level: LevelSpec,
+  seed: number,
+  engine: EngineName,
+): { readonly decision: ShotDecision; readonly choice: Choice } {
+  const { search, choice } = searchShot(situation, level, seed, engine);
+  const execution = seededRandom(seed ^ 0x5bd1e995);
   const { plan } = choice;
   const stroke = applyError(plan.stroke, drawError(execution), level, plan.table);
   return {

@@ -5,9 +5,9 @@ import { type BallPosition, isWhiteBall } from "../table/balls.ts";
 import type { Point } from "../table/marks.ts";
 import { type AimedShot, ARRIVAL_SPEEDS, aimCandidate, CUT_TIPS } from "./aim.ts";
 import type { DecisionKind, FullStroke } from "./decision.ts";
-import { applyError, drawError, type ErrorDraw } from "./execution-error.ts";
 import { type PotCandidate, potCandidates } from "./pot-candidates.ts";
-import { hasBudget, judgeTrial, runTrial, type Search, type Trial } from "./trial.ts";
+import { errorDraws, evaluateAttempt } from "./stroke-chance.ts";
+import { judgeTrial, runTrial, type Search, type Trial } from "./trial.ts";
 
 /**
  * The search for a shot: refine the best geometric pot candidates against the simulator, add double calls
@@ -155,24 +155,15 @@ export function choosePlan(search: Search, plans: readonly Plan[], random: Rando
   const chosen = finalists(plans, level.finalists);
   const remaining = search.limit - search.simulations;
   const samples = Math.max(0, Math.min(level.samples, Math.floor(remaining / Math.max(1, chosen.length))));
-  const draws: ErrorDraw[] = Array.from({ length: samples }, () => drawError(random));
+  const draws = errorDraws(random, samples);
   let best: Choice | null = null;
   for (const plan of chosen) {
-    let value = 0;
-    let scored = 0;
-    let trials = 0;
-    for (const draw of draws) {
-      if (!hasBudget(search)) break;
-      const trial = runTrial(search, plan.table, applyError(plan.stroke, draw, level, plan.table), plan.call);
-      value += trial.value;
-      if (trial.scored) scored++;
-      trials++;
-    }
+    const tested = evaluateAttempt(search, plan, draws);
     const hasCall = plan.call.length > 0;
     const choice: Choice =
-      trials === 0
+      tested.trials === 0
         ? { plan, kind: kindOf(plan), value: promise(plan), success: hasCall ? plan.chance : 0 }
-        : { plan, kind: kindOf(plan), value: value / trials, success: hasCall ? scored / trials : 0 };
+        : { plan, kind: kindOf(plan), value: tested.value, success: tested.success };
     if (!best || choice.value > best.value) best = choice;
   }
   if (!best) throw new Error("choosePlan needs at least one plan");

@@ -49,6 +49,11 @@ export interface Trial {
   readonly scored: boolean;
   /** The outcome's worth to the striker, in balls (see `outcomeValue`). */
   readonly value: number;
+  /**
+   * The best pot chance the table left offers whoever shoots next, at this level's aim (`bestPotChance`);
+   * null when the level does not count the leave and nothing else asked for it.
+   */
+  readonly leave: number | null;
 }
 
 /**
@@ -74,22 +79,25 @@ function ballWorth(position: Position, player: PlayerIndex): number {
   return position.shelves[player].length === WINNING_SHELF - 1 && position.debts[player] === 0 ? DECIDING_BALL : 1;
 }
 
+/** The best pot chance the next shooter has on the table a shot left, at the search's level of aim. */
+export function leaveChance(search: Search, after: Position): number {
+  return bestPotChance(after.table, isLastBallPlay(after.table, after.shelves), search.level.aimError);
+}
+
 /**
  * The worth of a judged shot to the striker: balls scored (a paid debt counts as a ball), a foul's penalty ball,
  * and then who shoots next from the table it leaves: the chance of a pot there counts for whoever that is.
  */
-function outcomeValue(search: Search, verdict: ShotVerdict, after: Position): number {
+function outcomeValue(search: Search, verdict: ShotVerdict, after: Position): { value: number; leave: number | null } {
   const me = search.striker;
-  if (verdict.winner === me) return WIN;
-  if (verdict.winner !== null) return -WIN;
-  let value = verdict.counted.length + verdict.paidDebt.length - (verdict.foul ? 1 : 0);
-  if (search.level.countsLeave) {
-    const next = verdict.next.player;
-    const chance = bestPotChance(after.table, isLastBallPlay(after.table, after.shelves), search.level.aimError);
-    const stake = chance * ballWorth(after, next);
-    value += next === me ? stake : -stake;
-  }
-  return value;
+  if (verdict.winner === me) return { value: WIN, leave: null };
+  if (verdict.winner !== null) return { value: -WIN, leave: null };
+  const value = verdict.counted.length + verdict.paidDebt.length - (verdict.foul ? 1 : 0);
+  if (!search.level.countsLeave) return { value, leave: null };
+  const next = verdict.next.player;
+  const leave = leaveChance(search, after);
+  const stake = leave * ballWorth(after, next);
+  return { value: next === me ? value + stake : value - stake, leave };
 }
 
 /** Simulates and judges one stroke from `table` (the table at the stroke, the ball in hand placed). */
@@ -136,6 +144,6 @@ export function judgeTrial(
     rest,
     ...(trace ? { trace } : {}),
     scored,
-    value: outcomeValue(search, verdict, after),
+    ...outcomeValue(search, verdict, after),
   };
 }

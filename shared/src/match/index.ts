@@ -12,6 +12,7 @@ export * from "./new-match.ts";
 export * from "./opponent.ts";
 export * from "./phases.ts";
 export * from "./record.ts";
+export * from "./record-strokes.ts";
 export * from "./recorded-stroke.ts";
 export * from "./shot.ts";
 export * from "./transition.ts";

@@ -101,6 +101,12 @@ export const HTTP_ERROR_CODES = [
   "no-such-shot",
   "no-scenario",
   "busy",
+  // A match's analysis (GET /api/matches/:id/analysis).
+  "not-finished",
+  "no-analysis",
+  "analysis-busy",
+  "too-many-analyses",
+  "analysis-failed",
   // A table's code whose table is gone (/api/tables).
   "bad-code",
   "no-match",

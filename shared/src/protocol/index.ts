@@ -3,6 +3,7 @@ export * from "./account-messages.ts";
 export * from "./client-messages.ts";
 export * from "./close-codes.ts";
 export * from "./error-codes.ts";
+export * from "./match-analysis.ts";
 export * from "./offline-match.ts";
 export type * from "./practice-messages.ts";
 export type * from "./server-messages.ts";

@@ -45,4 +45,20 @@ describe("parseCliArgs – the command's options", () => {
     if (parsed.ok) throw new Error("advise took --trace");
     expect(parsed.message).toMatch(/^arguments: .*\(usage: advise \[--engine exact\|planck\] < position\.json\)$/);
   });
+
+  it("gives analyse --level, the master's by default, and refuses a level it does not know", () => {
+    const levels = ["novice", "amateur", "master"] as const;
+    expect(parseCliArgs([], "analyse", levels)).toEqual({ ok: true, trace: false, engine: "exact", level: "master" });
+    expect(parseCliArgs(["--level", "novice", "--engine=planck"], "analyse", levels)).toEqual({
+      ok: true,
+      trace: false,
+      engine: "planck",
+      level: "novice",
+    });
+    const parsed = parseCliArgs(["--level", "expert"], "analyse", levels);
+    if (parsed.ok) throw new Error("analyse took an unknown level");
+    expect(parsed.message).toMatch(/^--level: expected novice, amateur, master, not "expert" \(usage: analyse /);
+    const advise = parseCliArgs(["--level", "novice"], "advise");
+    expect(advise.ok).toBe(false);
+  });
 });
