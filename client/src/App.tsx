@@ -17,8 +17,10 @@ import { InviteGate } from "./ui/InviteGate.tsx";
 import { Lobby } from "./ui/Lobby.tsx";
 import { codeFromPath, isValidName } from "./ui/player-name.ts";
 import { SiteTools } from "./ui/SiteTools.tsx";
-import { TableScreen } from "./ui/TableScreen.tsx";
 
+// The table itself (its session, canvas, controls and painters) loads when a table opens: the lobby, where
+// most visits begin, shows without it, and a table's link waits one more request for it.
+const TableScreen = lazy(() => import("./ui/TableScreen.tsx").then((m) => ({ default: m.TableScreen })));
 // The rules page is text most players open once: it loads on demand and stays out of the first download.
 const RulesPage = lazy(() => import("./ui/RulesPage.tsx"));
 // So is a match's page, reached by a shared link or from the lobby's history.
@@ -245,24 +247,26 @@ export function App() {
           <InviteGate code={route.code} name={name} onOpen={(target) => setRoute({ kind: "table", target })} />
         )}
         {route.kind === "table" && (
-          <TableScreen
-            key={JSON.stringify(route.target)}
-            name={name}
-            target={route.target}
-            onLobby={toLobby}
-            onRules={openRules}
-            onMatch={showMatchInstead}
-            onGuestName={(given, sit) => {
-              const target = route.target;
-              void commit(given).then((problem) => {
-                if (problem) return;
-                setName(given);
-                if (sit && target.kind === "join") {
-                  setRoute({ kind: "table", target: { kind: "join", code: target.code, watch: false } });
-                }
-              });
-            }}
-          />
+          <Suspense fallback={<p className="status-line">{t("table.connecting")}</p>}>
+            <TableScreen
+              key={JSON.stringify(route.target)}
+              name={name}
+              target={route.target}
+              onLobby={toLobby}
+              onRules={openRules}
+              onMatch={showMatchInstead}
+              onGuestName={(given, sit) => {
+                const target = route.target;
+                void commit(given).then((problem) => {
+                  if (problem) return;
+                  setName(given);
+                  if (sit && target.kind === "join") {
+                    setRoute({ kind: "table", target: { kind: "join", code: target.code, watch: false } });
+                  }
+                });
+              }}
+            />
+          </Suspense>
         )}
       </main>
       <UpdatePrompt />

@@ -11,7 +11,8 @@ import { drawingWanted, rememberDrawing } from "../ui/use-verdict-layer.ts";
 import { isFoulShot, verdictText } from "../ui/verdict-text.ts";
 import { type PageShot, type SeatNames, scoreAfter } from "./match-data.ts";
 import { formatSeconds } from "./match-times.ts";
-import { markOf, nextSpeed, ShotClock, SPEEDS, type Speed } from "./timeline.ts";
+import { type ShotJudgement, ShotMarks } from "./ShotMarks.tsx";
+import { nextSpeed, ShotClock, SPEEDS, type Speed } from "./timeline.ts";
 
 /**
  * A match played back shot by shot from its record: the table with each shot's animation and verdict
@@ -35,7 +36,7 @@ interface Props {
   /** Leaves the player (a live table's spectator going back to the live view). */
   readonly onLeave?: () => void;
   /** The analysis' mark of a shot, by its number, shown on its scrubber mark (the match page). */
-  readonly analysed?: (number: number) => { readonly mark: string; readonly word: string } | null;
+  readonly analysed?: ShotJudgement;
   /** Strokes to draw as ghosts over the shot's table at the stroke while paused (the match page's analysis). */
   readonly ghosts?: GhostLayer | null;
 }
@@ -256,27 +257,7 @@ export function MatchPlayer({ shots, names, startAt, live, onShown, actions, onL
       </div>
 
       <div className="match-controls">
-        <ol className="shot-marks" aria-label={t("replay.matchScrubber")} data-testid="match-scrubber">
-          {shots.map((s, i) => {
-            const mark = markOf(s.message);
-            const judged = analysed?.(s.message.number);
-            return (
-              <li key={`${s.message.kind}-${s.message.number}`}>
-                <button
-                  type="button"
-                  className={`mark mark-${mark}${i === index ? " current" : ""}${judged ? ` analysed analysed-${judged.mark}` : ""}`}
-                  data-testid={`shot-mark-${s.message.number}`}
-                  data-mark={mark}
-                  data-analysis={judged?.mark}
-                  aria-current={i === index ? "step" : undefined}
-                  aria-label={`${t("replay.shotOf", { number: s.message.number, index: i + 1, count: shots.length })}: ${t(`replay.marks.${mark}`)}${judged ? `, ${judged.word}` : ""}`}
-                  title={`${s.message.number}: ${t(`replay.marks.${mark}`)}`}
-                  onClick={() => go(i)}
-                />
-              </li>
-            );
-          })}
-        </ol>
+        <ShotMarks shots={shots} index={index} onGo={go} analysed={analysed} />
         <div className="row player-buttons">
           <button type="button" data-testid="prev-shot" onClick={() => step(-1)} disabled={index === 0}>
             <span aria-hidden="true">«</span> <span className="long">{t("replay.prevShot")}</span>

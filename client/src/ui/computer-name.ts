@@ -18,7 +18,7 @@ export function withComputerName(snapshot: TableSnapshot, t: TFunction): TableSn
 }
 
 /** The computer at this level, named in the reader's language (a match's page names it so too). */
-export function computerName(level: ComputerLevel, t: TFunction): string {
+function computerName(level: ComputerLevel, t: TFunction): string {
   return t("computer.name", { level: t(`computer.level.${level}`) });
 }
 
