@@ -2,32 +2,16 @@ import { STROKE_MARKS } from "@habibka/shared/protocol";
 import { describe, expect, it } from "vitest";
 import { enAnalysisWords, ruAnalysisWords } from "../src/i18n/analysis-words.ts";
 import { ru } from "../src/i18n/ru.ts";
+import { expectMatchingCatalogues } from "./support/catalogue.ts";
 
 /**
  * The match page's analysis brings its words with it (they are not in ru.ts and en.ts, whose own test does
  * not see them): the same rules hold for them.
  */
 
-function keys(tree: object, prefix = ""): string[] {
-  return Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === "object" && v !== null ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
-}
-
-function lookup(tree: object, key: string): string {
-  return key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree) as string;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-
 describe("the analysis' words", () => {
   it("have the same keys in Russian and English, none empty, with the same placeholders", () => {
-    expect(keys(enAnalysisWords).sort()).toEqual(keys(ruAnalysisWords).sort());
-    for (const key of keys(ruAnalysisWords)) {
-      expect(lookup(ruAnalysisWords, key).trim(), key).not.toBe("");
-      expect(lookup(enAnalysisWords, key).trim(), key).not.toBe("");
-      expect(placeholders(lookup(enAnalysisWords, key)), key).toEqual(placeholders(lookup(ruAnalysisWords, key)));
-    }
+    expectMatchingCatalogues(ruAnalysisWords, enAnalysisWords);
   });
 
   it("add a section of their own, so that loading them changes none of the first download's words", () => {

@@ -2,20 +2,7 @@ import { enVerdictWords, ruVerdictWords } from "@habibka/shared/verdict-words";
 import { describe, expect, it } from "vitest";
 import { en } from "../src/i18n/en.ts";
 import { ru } from "../src/i18n/ru.ts";
-
-function keys(tree: object, prefix = ""): string[] {
-  return Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === "object" && v !== null ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
-}
-
-function interpolations(text: string): string[] {
-  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort();
-}
-
-function lookup(tree: object, key: string): string {
-  return key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree) as string;
-}
+import { keys, lookup, placeholders } from "./support/catalogue.ts";
 
 describe("i18n resources", () => {
   it("every Russian key exists in English and vice versa", () => {
@@ -28,7 +15,7 @@ describe("i18n resources", () => {
     for (const key of keys(ru)) {
       expect(lookup(ru, key).trim(), key).not.toBe("");
       expect(lookup(en, key).trim(), key).not.toBe("");
-      expect(interpolations(lookup(en, key)), key).toEqual(interpolations(lookup(ru, key)));
+      expect(placeholders(lookup(en, key)), key).toEqual(placeholders(lookup(ru, key)));
     }
   });
   it("the Russian texts use the players' own words", () => {
