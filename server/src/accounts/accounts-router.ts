@@ -1,6 +1,6 @@
-import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import express, { type Router } from "express";
 import { MAX_BODY_BYTES } from "../http/front-door.ts";
-import { refuse } from "../http/http-refusals.ts";
+import { refuseUnreadableBodies } from "../http/http-refusals.ts";
 import { cookieWriter, guardWrites, identify } from "./account-http.ts";
 import type { Accounts } from "./accounts.ts";
 import { meRoutes } from "./me-routes.ts";
@@ -19,14 +19,6 @@ export function createAccountsRouter(accounts: Accounts, options: { readonly tru
   router.use(express.json({ limit: MAX_BODY_BYTES, strict: true }));
   router.use(meRoutes(accounts, cookies));
   router.use(socialRoutes(accounts));
-  // A body that is not JSON, or too long once read (a body without a length): said plainly.
-  router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    const type = (error as { type?: unknown } | null)?.type;
-    if (type === "entity.parse.failed") return refuse(res, 400, "bad-json", "the request body is not JSON");
-    if (type === "entity.too.large") {
-      return refuse(res, 413, "body-too-large", `a request body may be at most ${MAX_BODY_BYTES} bytes`);
-    }
-    next(error);
-  });
+  router.use(refuseUnreadableBodies(MAX_BODY_BYTES));
   return router;
 }

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { HttpErrorCode } from "@habibka/shared/protocol";
-import type { Request, Response } from "express";
+import type { ErrorRequestHandler, Request, Response } from "express";
 
 /**
  * Every HTTP refusal the server makes, in one shape (docs/PROTOCOL.md, "HTTP"): the status and the JSON
@@ -90,4 +90,18 @@ export function refuseOnSocket(
     `HTTP/1.1 ${answer.status} ${answer.reason}\r\n${extra.join("")}Content-Type: application/json\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/**
+ * An Express error handler for a router that reads JSON bodies (express.json): a body that is not JSON, or
+ * too long once read (one sent without a length), is refused saying so; any other error goes on.
+ */
+export function refuseUnreadableBodies(limitBytes: number, what = "a request body"): ErrorRequestHandler {
+  return (error: unknown, _req, res, next) => {
+    const type = (error as { type?: unknown } | null)?.type;
+    if (type === "entity.parse.failed") return refuse(res, 400, "bad-json", "the request body is not JSON");
+    if (type === "entity.too.large")
+      return refuse(res, 413, "body-too-large", `${what} may be at most ${limitBytes} bytes`);
+    next(error);
+  };
 }

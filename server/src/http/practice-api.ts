@@ -3,11 +3,11 @@ import { readPosition } from "@habibka/shared/computer";
 import type { ComputerLevel } from "@habibka/shared/match";
 import type { EngineName } from "@habibka/shared/physics";
 import { answerPracticeShot, practiceHintOf, readPracticeShot } from "@habibka/shared/practice";
-import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import express, { type Router } from "express";
 import type { Logger } from "../logger.ts";
 import type { ShotPhysics } from "../physics/physics-pool.ts";
 import { MAX_BODY_BYTES } from "./front-door.ts";
-import { refuse } from "./http-refusals.ts";
+import { refuse, refuseUnreadableBodies } from "./http-refusals.ts";
 
 /**
  * The practice table's two calls (docs/PROTOCOL.md, "The practice table"). Their bodies are the simulator's
@@ -126,14 +126,6 @@ export function createPracticeApi(services: PracticeServices): Router {
     res.json(hint);
   });
 
-  // A body that is not JSON, or too long once read (a body without a length): a short answer saying so.
-  router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    const type = (error as { type?: unknown } | null)?.type;
-    if (type === "entity.parse.failed") return refuse(res, 400, "bad-json", "the request body is not JSON");
-    if (type === "entity.too.large") {
-      return refuse(res, 413, "body-too-large", `a request body may be at most ${MAX_BODY_BYTES} bytes`);
-    }
-    next(error);
-  });
+  router.use(refuseUnreadableBodies(MAX_BODY_BYTES));
   return router;
 }

@@ -1,9 +1,9 @@
 import { COMPUTER_NAMES } from "@habibka/shared/match";
 import { OfflineMatchUpload } from "@habibka/shared/protocol";
-import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import express, { type Response, type Router } from "express";
 import { allowed, guardWrites, identify, readBody, route, signedIn } from "../accounts/account-http.ts";
 import type { Accounts } from "../accounts/accounts.ts";
-import { refuse } from "../http/http-refusals.ts";
+import { refuse, refuseUnreadableBodies } from "../http/http-refusals.ts";
 import type { Logger } from "../logger.ts";
 import { OFFLINE_MATCH_BODY_BYTES, OFFLINE_MATCHES_AT_ONCE } from "../rate-limits.ts";
 import type { MatchRecords } from "../records/match-records.ts";
@@ -93,15 +93,7 @@ export function createOfflineMatchesApi(services: OfflineMatchesServices): Route
     }),
   );
 
-  // A body that is not JSON, or too long once read (a body without a length): said plainly.
-  router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    const type = (error as { type?: unknown } | null)?.type;
-    if (type === "entity.parse.failed") return refuse(res, 400, "bad-json", "the request body is not JSON");
-    if (type === "entity.too.large") {
-      return refuse(res, 413, "body-too-large", `an offline match may be at most ${OFFLINE_MATCH_BODY_BYTES} bytes`);
-    }
-    next(error);
-  });
+  router.use(refuseUnreadableBodies(OFFLINE_MATCH_BODY_BYTES, "an offline match"));
   return router;
 }
 
