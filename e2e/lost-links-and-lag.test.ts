@@ -206,13 +206,14 @@ describe("lost table links, watching by a link, and the lag's distances", () => 
               null,
               { timeout: 10_000 },
             );
-            const path = new URL(late.url()).pathname;
-            // The table was still closing: leave it as a visitor does, so this look does not keep it open.
-            if (!path.startsWith("/m/")) {
-              await leaveToLobby(late, device);
-              await late.waitForTimeout(2_000);
-            }
-            return path;
+            const path = () => new URL(late.url()).pathname;
+            if (path().startsWith("/m/")) return path();
+            // The table was still closing. Its room says the match is over and the page moves to the match's
+            // page by itself; if it stays, leave as a visitor does, so this look does not keep the table open.
+            await late
+              .waitForFunction(() => location.pathname.startsWith("/m/"), null, { timeout: 3_000 })
+              .catch(() => leaveToLobby(late, device));
+            return path();
           },
           (path) => path === `/m/${matchId}`,
           60_000,

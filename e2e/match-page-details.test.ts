@@ -61,9 +61,12 @@ describe("the details around a match", () => {
         language === "en" ? "brisk" : "быстрый",
       );
       for (const id of ["visibility-private", "opening-lag", "computer-level-master", "computer-pace-brisk"]) {
-        const input = lobby.getByTestId(id);
-        const label = lobby.locator("label", { has: input });
-        const [circle, whole] = [await box(input), await box(label)];
+        // Both boxes in one reading: the lobby's lists arrive after its first paint and move it between two.
+        const [circle, whole] = await lobby.getByTestId(id).evaluate((input) => {
+          const label = input.closest("label");
+          if (!label) throw new Error(`${input.id || "a choice"} is not inside its label`);
+          return [input.getBoundingClientRect().toJSON(), label.getBoundingClientRect().toJSON()] as Box[];
+        });
         // On one line: the circle inside the label's height, its words to its right.
         expect(whole.height, id).toBeLessThan(50);
         expect(Math.abs(circle.y + circle.height / 2 - (whole.y + whole.height / 2)), id).toBeLessThan(3);

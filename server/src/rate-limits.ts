@@ -187,7 +187,7 @@ const RARE: MessageRate = { burst: 2, perSecond: 0.5 };
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   address: {
     matchmaking: { points: 20, seconds: 10 },
-    api: { points: 60, seconds: 10 },
+    api: { points: 200, seconds: 10 },
     practiceShots: { points: 20, seconds: 10 },
     practiceHints: { points: 6, seconds: 60 },
     analyses: { points: 5, seconds: 600 },
