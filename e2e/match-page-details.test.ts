@@ -61,7 +61,7 @@ describe("the details around a match", () => {
         language === "en" ? "brisk" : "быстрый",
       );
       for (const id of ["visibility-private", "opening-lag", "computer-level-master", "computer-pace-brisk"]) {
-        // Both boxes in one reading: the lobby's lists arrive after its first paint and move it between two.
+        // Both boxes in one reading, of one layout: lists arriving after the first paint move the page.
         const [circle, whole] = await lobby.getByTestId(id).evaluate((input) => {
           const label = input.closest("label");
           if (!label) throw new Error(`${input.id || "a choice"} is not inside its label`);

@@ -102,7 +102,7 @@ export default function FriendsCard({ onProfile, onWatch }: Props) {
   }
 
   return (
-    <section className="friends" aria-labelledby="friends-title" data-testid="friends">
+    <section className="card friends" aria-labelledby="friends-title" data-testid="friends">
       <h2 id="friends-title">{t("friends.title")}</h2>
       {friends === null && <p className="hint">{t("friends.loading")}</p>}
       {friends?.length === 0 && <p className="hint">{t("friends.none")}</p>}

@@ -26,7 +26,7 @@ interface Props {
   readonly offeredName: string | null;
   readonly onOfferedName: (take: boolean) => void;
   readonly onLeaders: () => void;
-  /** The player's friends, under his name. */
+  /** The player's friends: a card after the ways to play, so its list arriving late moves none of them. */
   readonly friends?: ReactNode;
   readonly onOpen: (target: SessionTarget) => void;
   /** Opens the practice table (no name needed: nobody else sees it). */
@@ -114,10 +114,7 @@ export function Lobby({
         <button type="button" className="link leaders-link" data-testid="lobby-leaders" onClick={onLeaders}>
           {t("account.leaders")}
         </button>
-        {friends}
       </section>
-
-      <OfflineCard />
 
       <form className="card" onSubmit={create} aria-labelledby="create-title">
         <h2 id="create-title">{t("lobby.createTitle")}</h2>
@@ -261,6 +258,9 @@ export function Lobby({
           </button>
         </div>
       </form>
+
+      {friends}
+      <OfflineCard />
 
       <section className="card wide" aria-labelledby="tables-title">
         <h2 id="tables-title">{t("lobby.tablesTitle")}</h2>
