@@ -6,8 +6,8 @@ import { STAGE_MS, stage } from "./support/story.ts";
 import { ballPositions, canvasPoint, expectSamePositions, tableInfo, waitFor } from "./support/table-page.ts";
 
 /**
- * A public table found in the lobby: the lag [раскат] with its own controls, a call composed on the table
- * and relayed to the others, and a rematch after a resignation.
+ * A public table found in the lobby: the lag [раскат] with its own controls, the shot clock counting down
+ * in every page, a call composed on the table and relayed to the others, and a rematch after a resignation.
  */
 describe("a public table: lobby, lag, call and rematch", () => {
   const table = useGameAndBrowser();
@@ -127,6 +127,13 @@ describe("a public table: lobby, lag, call and rematch", () => {
       await stage("the opener composes a call on the table; the others see it live", async () => {
         const opener = (await tableInfo(anna))!.toMove === 0 ? anna : boris;
         const other = opener === anna ? boris : anna;
+        // The 90 s shot clock, told once by the server, counts down in each page: the spectator's too.
+        for (const page of [opener, other, viewer]) {
+          const seconds = async () => Number((await page.getByTestId("clock").textContent())?.replace(/\D/g, ""));
+          const first = await waitFor("the shot clock", seconds, (n) => n > 0);
+          expect(first).toBeLessThanOrEqual(90);
+          await waitFor("the shot clock counting down", seconds, (n) => n > 0 && n < first);
+        }
         const positions = JSON.parse(await ballPositions(opener)) as [number, number, number][];
         const ball = positions.filter(([id]) => id !== 0).sort((a, b) => a[1] - b[1])[0]!;
         // With the call control open a click on the ball picks it for the call (outside it a click aims); the

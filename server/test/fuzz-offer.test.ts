@@ -70,7 +70,7 @@ describe("fuzzing an offer waiting for its answer", { timeout: FUZZ_TEST_TIMEOUT
     mover.send("shot", { shotNumber: missed, stroke: missStroke(mover.state), call: [] });
     await eventually(() => state().shotNumber > missed && !state().animating, "the miss judged and shown");
     expect(state()).toMatchObject({ phase: "play", offer: "foul", toMove: 1 - offender });
-    expect(state().clockLeft).toBeGreaterThan(0);
+    expect(state().clockLeftMs).toBeGreaterThan(0);
 
     const answerer = state().toMove as PlayerIndex;
     const current = state().shotNumber;

@@ -158,7 +158,7 @@ describe("every prefix of a record restores into a table that goes on", () => {
     const restored = await restoredBareTable(record, 7);
     open.push(restored);
     expect(restored.table.match.phase).toBe("opening");
-    await eventually(() => restored.port.state.clockLeft === 30, "the shot clock shown running");
+    await eventually(() => restored.port.state.clockLeftMs === 30_000, "the shot clock shown running");
     await restored.close();
     open.pop();
   });

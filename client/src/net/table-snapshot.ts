@@ -41,7 +41,10 @@ export interface TableSnapshot {
   readonly level: ComputerLevel | null;
   readonly opening: string;
   readonly shotClock: number;
-  readonly clockLeft: number;
+  /** Ms left on the shot clock as of its latest setting (0 when it does not run): counted down here. */
+  readonly clockLeftMs: number;
+  /** Which setting that was: a new one starts the count afresh, even from the same value. */
+  readonly clockSetting: number;
   readonly matchId: string;
   readonly phase: VisiblePhase;
   readonly toMove: number;
@@ -67,7 +70,8 @@ export const EMPTY_SNAPSHOT: TableSnapshot = {
   level: null,
   opening: "lag",
   shotClock: 0,
-  clockLeft: 0,
+  clockLeftMs: 0,
+  clockSetting: 0,
   matchId: "",
   phase: "waiting",
   toMove: -1,
@@ -97,7 +101,8 @@ export interface SyncedState {
   level?: string;
   opening?: string;
   shotClock?: number;
-  clockLeft?: number;
+  clockLeftMs?: number;
+  clockSetting?: number;
   matchId?: string;
   phase?: string;
   toMove?: number;
@@ -174,7 +179,8 @@ export function snapshotOf(state: SyncedState): TableSnapshot {
     level: opponent === "computer" ? level : null,
     opening: state.opening ?? "lag",
     shotClock: state.shotClock ?? 0,
-    clockLeft: state.clockLeft ?? 0,
+    clockLeftMs: state.clockLeftMs ?? 0,
+    clockSetting: state.clockSetting ?? 0,
     matchId: state.matchId ?? "",
     phase,
     toMove: state.toMove ?? -1,

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { RatingMark } from "../account/RatingMark.tsx";
 import type { TableSnapshot } from "../net/table-snapshot.ts";
 import { BallIcon } from "./BallIcon.tsx";
+import { useShotClockSeconds } from "./use-shot-clock.ts";
 
 interface Props {
   readonly snapshot: TableSnapshot;
@@ -35,6 +36,7 @@ function countdown(seconds: number): string {
  */
 export function Scoreboard({ snapshot, seat }: Props) {
   const { t } = useTranslation();
+  const clockSeconds = useShotClockSeconds(snapshot.clockLeftMs, snapshot.clockSetting);
   return (
     <section className="scoreboard" aria-label={t("table.players")} data-testid="players">
       {snapshot.players.map((player, index) => {
@@ -97,9 +99,9 @@ export function Scoreboard({ snapshot, seat }: Props) {
                     : t("table.offline")}
                 </span>
               )}
-              {turn && !absent && snapshot.clockLeft > 0 && (
-                <span className={snapshot.clockLeft <= 10 ? "clock low" : "clock"} data-testid="clock" role="timer">
-                  {t("table.clock", { count: snapshot.clockLeft })}
+              {turn && !absent && clockSeconds > 0 && (
+                <span className={clockSeconds <= 10 ? "clock low" : "clock"} data-testid="clock" role="timer">
+                  {t("table.clock", { count: clockSeconds })}
                 </span>
               )}
             </div>

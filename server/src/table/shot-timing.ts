@@ -25,8 +25,11 @@ export interface ShotTimingOptions {
 export interface ShotTimingHooks {
   /** The running shot's animation is over: shots are accepted again. */
   readonly animationEnded: () => void;
-  /** Seconds left on the shot clock changed (0 when it stops). */
-  readonly clockChanged: (secondsLeft: number) => void;
+  /**
+   * The shot clock was set: this many ms left from now (0 when it stops). Said when it starts, stops, and
+   * again when someone joins; clients count down between, so a running clock sends nothing each second.
+   */
+  readonly clockSet: (msLeft: number) => void;
   /** The shot clock ran out for the player to move. */
   readonly clockExpired: () => void;
 }
@@ -39,7 +42,8 @@ export class ShotTiming {
   running: RunningShot | null = null;
   private animationTimer: Delayed | null = null;
   private clockTimer: Delayed | null = null;
-  private secondsLeft = 0;
+  /** Room-clock time the running shot clock runs out at; null when none runs. */
+  private clockEndsAt: number | null = null;
   private readonly clock: Clock;
   private readonly options: ShotTimingOptions;
   private readonly hooks: ShotTimingHooks;
@@ -92,27 +96,27 @@ export class ShotTiming {
   restartClock(someoneToShoot: boolean): void {
     this.stopClock();
     if (this.options.shotClock === 0 || this.running || !someoneToShoot) return;
-    const second = 1000 * this.options.clockScale;
+    const length = this.options.shotClock * 1000 * this.options.clockScale;
     // Counted from the time it ends, not in ticks: a late tick (a busy process) shortens no one's thinking.
-    const endsAt = this.clock.currentTime + this.options.shotClock * second;
-    this.setSecondsLeft(this.options.shotClock);
-    this.clockTimer = this.clock.setInterval(() => {
-      this.setSecondsLeft(Math.max(0, Math.ceil((endsAt - this.clock.currentTime) / second)));
-      if (this.secondsLeft > 0) return;
-      this.clockTimer?.clear();
+    this.clockEndsAt = this.clock.currentTime + length;
+    this.hooks.clockSet(length);
+    this.clockTimer = this.clock.setTimeout(() => {
       this.clockTimer = null;
+      this.clockEndsAt = null;
       this.hooks.clockExpired();
-    }, second);
+    }, length);
+  }
+
+  /** Tells the clock's time left again, as of now: a joiner's state says it exactly. */
+  retellClock(): void {
+    if (this.clockEndsAt !== null) this.hooks.clockSet(Math.max(0, this.clockEndsAt - this.clock.currentTime));
   }
 
   private stopClock(): void {
     this.clockTimer?.clear();
     this.clockTimer = null;
-    this.setSecondsLeft(0);
-  }
-
-  private setSecondsLeft(seconds: number): void {
-    this.secondsLeft = seconds;
-    this.hooks.clockChanged(seconds);
+    if (this.clockEndsAt === null) return;
+    this.clockEndsAt = null;
+    this.hooks.clockSet(0);
   }
 }

@@ -78,9 +78,12 @@ export class TableDisplay {
     this.changed();
   }
 
-  showClock(secondsLeft: number): void {
-    if (this.port.state.clockLeft === secondsLeft) return;
-    this.port.state.clockLeft = secondsLeft;
+  /** The shot clock as set now: clients count down from it until it is set again (docs/PROTOCOL.md). */
+  showClock(msLeft: number): void {
+    const state = this.port.state;
+    state.clockLeftMs = Math.round(msLeft);
+    // A new setting is told even when its value repeats (two turns' full clocks in one patch).
+    state.clockSetting = (state.clockSetting + 1) % 65_536;
     this.port.stateChanged();
   }
 

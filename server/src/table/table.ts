@@ -116,7 +116,7 @@ export class Table {
       { shotClock: settings.shotClock, ...scales },
       {
         animationEnded: () => this.display.animationEnded(this.current.match),
-        clockChanged: (secondsLeft) => this.display.showClock(secondsLeft),
+        clockSet: (msLeft) => this.display.showClock(msLeft),
         clockExpired: () => this.current.clockExpired(),
       },
     );
@@ -217,6 +217,7 @@ export class Table {
       if (refused) return refused;
       const running = this.timing.runningForLateJoiner();
       if (running) member.send("shot", running);
+      this.timing.retellClock();
       return undefined;
     });
   }
@@ -233,6 +234,8 @@ export class Table {
 
   reconnect(sessionId: string): void {
     this.seats.reconnected(sessionId);
+    // The whole state goes to the returning client: with the clock's time left as of now.
+    this.timing.retellClock();
   }
 
   leave(sessionId: string): void {

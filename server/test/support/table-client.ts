@@ -79,7 +79,8 @@ export interface SyncedState {
   shotNumber: number;
   lastBall: boolean;
   animating: boolean;
-  clockLeft: number;
+  clockLeftMs: number;
+  clockSetting: number;
   winner: number;
   finishReason: string;
   lagSent: boolean[] & { length: number };
@@ -257,9 +258,12 @@ export function serverState(code: string): Record<string, unknown> {
   return (serverRoom(code).state as { toJSON(): Record<string, unknown> }).toJSON();
 }
 
-/** The server state without what joining and leaving watchers change. */
+/**
+ * The server state without what joining and leaving watchers change: the spectators, and the shot clock's
+ * setting, told afresh to every joiner.
+ */
 export function gameState(code: string): Record<string, unknown> {
-  const { spectators: _spectators, ...rest } = serverState(code);
+  const { spectators: _spectators, clockLeftMs: _left, clockSetting: _setting, ...rest } = serverState(code);
   return rest;
 }
 

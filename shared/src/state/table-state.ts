@@ -58,8 +58,13 @@ export const TableState = schema(
     opening: t.string(),
     /** Shot clock setting in seconds, 0 when off. */
     shotClock: t.uint8(),
-    /** Seconds left for the player to move when the clock runs; 0 otherwise. */
-    clockLeft: t.uint8(),
+    /**
+     * Ms left for the player to move as of the clock's latest setting; 0 when it does not run. The server
+     * sets it when the clock starts or stops and when someone joins, not each second: clients count down.
+     */
+    clockLeftMs: t.uint32().default(0),
+    /** Counts the clock's settings (mod 65,536), so a client knows to count afresh even from the same value. */
+    clockSetting: t.uint16().default(0),
     seatHoldSeconds: t.uint16(),
     /** "person", or "computer" for a table against the computer (it plays seat 1 at `level`). */
     opponent: t.string(),
