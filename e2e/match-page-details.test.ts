@@ -65,7 +65,7 @@ describe("the details around a match", () => {
         const [circle, whole] = await lobby.getByTestId(id).evaluate((input) => {
           const label = input.closest("label");
           if (!label) throw new Error(`${input.id || "a choice"} is not inside its label`);
-          return [input.getBoundingClientRect().toJSON(), label.getBoundingClientRect().toJSON()] as Box[];
+          return [input.getBoundingClientRect().toJSON(), label.getBoundingClientRect().toJSON()] as [Box, Box];
         });
         // On one line: the circle inside the label's height, its words to its right.
         expect(whole.height, id).toBeLessThan(50);
