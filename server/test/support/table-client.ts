@@ -208,7 +208,7 @@ export async function joinTable(url: string, code: string, options: Record<strin
 
 /**
  * Two seated players at a new table: `a` created it (seat 0), `b` joined by its code (seat 1). Private unless
- * asked otherwise: a public table runs a shot clock, whose ticking would show in every state a test compares.
+ * asked otherwise: a public table runs a shot clock, whose turns would show in every state a test compares.
  */
 export async function seatedPair(
   url: string,
