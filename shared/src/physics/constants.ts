@@ -1,3 +1,4 @@
+import { portableMath } from "../shot/portable-math.ts";
 import { BALL_MASS, BALL_RADIUS, CUSHION_NOSE_HEIGHT } from "../table/dimensions.ts";
 
 /**
@@ -29,7 +30,7 @@ export const THROW_C = 1.088;
 export const CUSHION_RESTITUTION = 0.85;
 export const CUSHION_FRICTION = 0.2;
 /** Contact point angle above the ball's equator: sin θ = h/R − 1 (nose height 42 mm, МКП): about 13.6°. */
-export const CUSHION_ANGLE = Math.asin(CUSHION_NOSE_HEIGHT / R - 1);
+export const CUSHION_ANGLE = portableMath.asin(CUSHION_NOSE_HEIGHT / R - 1);
 
 /** Level-cue stroke: ω·R = 2.5·b·v for a tip offset b·R (impulse m·v through b·R on a solid sphere; research notes, shared/PHYSICS.md). */
 export const STROKE_SPIN_FACTOR = 2.5;

@@ -1,10 +1,11 @@
+import { portableMath } from "../shot/portable-math.ts";
 import type { SimBall } from "./ball.ts";
 import { RESTING_APPROACH } from "./ball-collision.ts";
 import { CUSHION_ANGLE, CUSHION_FRICTION, CUSHION_RESTITUTION, MASS, R } from "./constants.ts";
 import { MIN_APPROACH } from "./contact-time.ts";
 
-const COS = Math.cos(CUSHION_ANGLE);
-const SIN = Math.sin(CUSHION_ANGLE);
+const COS = portableMath.cos(CUSHION_ANGLE);
+const SIN = portableMath.sin(CUSHION_ANGLE);
 const INV_INERTIA = 1 / (0.4 * MASS * R * R);
 
 /**

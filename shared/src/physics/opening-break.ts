@@ -1,4 +1,5 @@
 import { type Random, seededRandom } from "../random.ts";
+import { portableMath } from "../shot/portable-math.ts";
 import { APEX_BALL, RACK_JITTER, rackPositions } from "../table/rack.ts";
 import type { SimulationInput } from "./simulate.ts";
 
@@ -12,6 +13,6 @@ export function openingBreak(speed: number, seed = 1, trace = false): Simulation
   const rack = rackPositions({ jitter: RACK_JITTER, random }).filter((b) => b.id !== APEX_BALL);
   const cue = { id: APEX_BALL, x: -1.2, y: 0.25 };
   const target = rack.find((b) => b.id === 2)!;
-  const angle = (Math.atan2(target.y - cue.y, target.x - cue.x) * 180) / Math.PI;
+  const angle = (portableMath.atan2(target.y - cue.y, target.x - cue.x) * 180) / Math.PI;
   return { balls: [{ id: 0, x: 0, y: 0 }, cue, ...rack], strokes: [{ cue: APEX_BALL, angle, speed }], trace };
 }

@@ -1,4 +1,4 @@
-import type { Stroke } from "../shot/stroke.ts";
+import { type Stroke, strokeDirection } from "../shot/stroke.ts";
 import type { SimBall } from "./ball.ts";
 import { R, STROKE_SPIN_FACTOR } from "./constants.ts";
 
@@ -9,9 +9,7 @@ import { R, STROKE_SPIN_FACTOR } from "./constants.ts";
  * side forward turns the ball counter-clockwise seen from above (ωz > 0 for right side).
  */
 export function applyStroke(ball: SimBall, stroke: Stroke): void {
-  const radians = (stroke.angle * Math.PI) / 180;
-  const dx = Math.cos(radians);
-  const dy = Math.sin(radians);
+  const { dx, dy } = strokeDirection(stroke.angle);
   const v = stroke.speed;
   const side = stroke.offset?.x ?? 0;
   const height = stroke.offset?.y ?? 0;

@@ -1,3 +1,4 @@
+import { portableMath } from "../shot/portable-math.ts";
 import { BALL_RESTITUTION, MASS, R, THROW_A, THROW_B, THROW_C } from "./constants.ts";
 
 /**
@@ -11,7 +12,7 @@ export const RESTING_APPROACH = 1e-5;
 
 /** Ball–ball friction coefficient for a slip speed at the contact point (Alciatore TP A-14). */
 export function throwFriction(slipSpeed: number): number {
-  return THROW_A + THROW_B * Math.exp(-THROW_C * slipSpeed);
+  return THROW_A + THROW_B * portableMath.exp(-THROW_C * slipSpeed);
 }
 
 /** A ball's velocity (m/s) and angular velocity (rad/s): everything the impact reads. */

@@ -1,4 +1,4 @@
-import type { Stroke } from "../shot/stroke.ts";
+import { type Stroke, strokeDirection } from "../shot/stroke.ts";
 import type { BallPosition } from "../table/balls.ts";
 import { BALL_RADIUS } from "../table/dimensions.ts";
 import { ballOnTable } from "./position.ts";
@@ -7,6 +7,7 @@ import { ballOnTable } from "./position.ts";
 export const PUSH_MAX_GAP = BALL_RADIUS / 2;
 /** ... and the stroke is within 45° (inclusive) of the line of centres. */
 export const PUSH_MAX_ANGLE_DEG = 45;
+const PUSH_MAX_COSINE = strokeDirection(PUSH_MAX_ANGLE_DEG).dx;
 
 /**
  * Emulated push-through (I17). The stroke here is an impulse, so a real push cannot happen; the club
@@ -23,9 +24,9 @@ export function isPushThrough(stroke: Stroke, before: readonly BallPosition[], f
   const distance = Math.hypot(dx, dy);
   const gap = distance - 2 * BALL_RADIUS;
   if (gap > PUSH_MAX_GAP + 1e-12) return false;
-  const radians = (stroke.angle * Math.PI) / 180;
-  const cosine = (Math.cos(radians) * dx + Math.sin(radians) * dy) / distance;
+  const direction = strokeDirection(stroke.angle);
+  const cosine = (direction.dx * dx + direction.dy * dy) / distance;
   // A tiny tolerance keeps an exact 45° stroke inside, as I17 says "inclusive".
-  if (cosine < Math.cos((PUSH_MAX_ANGLE_DEG * Math.PI) / 180) - 1e-12) return false;
+  if (cosine < PUSH_MAX_COSINE - 1e-12) return false;
   return (stroke.offset?.y ?? 0) > 0;
 }

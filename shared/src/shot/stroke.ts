@@ -1,3 +1,5 @@
+import { portableMath } from "./portable-math.ts";
+
 /**
  * The stroke: which ball the cue strikes, in which direction, how fast, and where the tip meets it. One
  * definition for the physics that plays it, the rules that judge it (a push, the coloured ball struck), the
@@ -32,4 +34,10 @@ export function isStrokeSpeedInRange(speed: number): boolean {
 /** A tip offset within `MAX_TIP_OFFSET` of the centre (the distance, not each axis). */
 export function isTipOffsetInRange(offset: TipOffset): boolean {
   return Number.isFinite(offset.x) && Number.isFinite(offset.y) && Math.hypot(offset.x, offset.y) <= MAX_TIP_OFFSET;
+}
+
+/** The unit vector a stroke at `angle` degrees sends the cue ball along, the same on every engine. */
+export function strokeDirection(angle: number): { readonly dx: number; readonly dy: number } {
+  const radians = (angle * Math.PI) / 180;
+  return { dx: portableMath.cos(radians), dy: portableMath.sin(radians) };
 }
