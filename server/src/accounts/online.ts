@@ -17,6 +17,8 @@ export interface SeatEntry {
   readonly visibility: "public" | "private";
   /** The table's two seats' accounts, so that a private table is named only to someone who sits there too. */
   readonly accounts: readonly [string | null, string | null];
+  /** When he sat there (ms): of two tables he holds seats at, the one he sat at last is where he is. */
+  readonly since: number;
 }
 
 export interface OnlineStatus {
@@ -65,9 +67,12 @@ export class Online {
       this.#live<Stamped>(streamsKey(accountId)),
       this.#live<SeatEntry & Stamped>(seatsKey(accountId)),
     ]);
-    const shown = seats.find(
-      (seat) => seat.visibility === "public" || (viewerId !== null && seat.accounts.includes(viewerId)),
-    );
+    const shown = seats
+      .filter((seat) => seat.visibility === "public" || (viewerId !== null && seat.accounts.includes(viewerId)))
+      .reduce<(SeatEntry & Stamped) | null>(
+        (latest, seat) => (latest && latest.since >= seat.since ? latest : seat),
+        null,
+      );
     return { online: streams.length > 0 || seats.length > 0, table: shown?.code ?? null };
   }
 

@@ -21,8 +21,9 @@ export interface RatingView {
  */
 export class SeatAccounts {
   private readonly ratings = new Map<string, SeatRating>();
-  /** The accounts presence was last told sit here. */
+  /** The accounts presence was last told sit here, and since when (ms). */
   private announced: readonly string[] = [];
+  private readonly since = new Map<string, number>();
   private seats: Pair<string | null> = [null, null];
   private renewal: Delayed | null = null;
   private readonly accounts: TableAccounts;
@@ -74,8 +75,10 @@ export class SeatAccounts {
     this.seats = next;
     const seated = next.filter((id): id is string => id !== null);
     for (const gone of this.announced.filter((id) => !seated.includes(id))) {
+      this.since.delete(gone);
       void this.accounts.unseated(gone, this.code).catch((cause: unknown) => this.failed(cause));
     }
+    for (const id of seated) if (!this.since.has(id)) this.since.set(id, Date.now());
     this.announced = seated;
     this.announce();
     if (seated.length > 0 && !this.renewal) this.renewal = this.clock.setInterval(() => this.announce(), RENEW_MS);
@@ -87,11 +90,15 @@ export class SeatAccounts {
     this.stopRenewing();
     for (const id of this.announced) void this.accounts.unseated(id, this.code).catch((c: unknown) => this.failed(c));
     this.announced = [];
+    this.since.clear();
   }
 
   private announce(): void {
-    const entry = { code: this.code, visibility: this.settings.visibility, accounts: this.seats };
-    for (const id of this.announced) void this.accounts.seated(id, entry).catch((c: unknown) => this.failed(c));
+    const table = { code: this.code, visibility: this.settings.visibility, accounts: this.seats };
+    for (const id of this.announced) {
+      const entry = { ...table, since: this.since.get(id) ?? Date.now() };
+      void this.accounts.seated(id, entry).catch((c: unknown) => this.failed(c));
+    }
   }
 
   private stopRenewing(): void {
