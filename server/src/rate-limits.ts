@@ -193,7 +193,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
     analyses: { points: 5, seconds: 600 },
     pictures: { points: 20, seconds: 10 },
     offlineMatches: { points: 30, seconds: 600 },
-    pages: { points: 300, seconds: 10 },
+    pages: { points: 1000, seconds: 10 },
     metrics: { points: 10, seconds: 10 },
     upgrades: { points: 30, seconds: 10 },
     chat: { points: 12, seconds: 10 },
