@@ -1,4 +1,5 @@
-import { openingBreak, simulate } from "@habibka/shared/physics";
+import { decodeTrace, openingBreak } from "@habibka/shared/physics";
+import { simulateForTable } from "@habibka/shared/pipeline";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPhysicsPool } from "../src/physics/physics-pool.ts";
 
@@ -10,19 +11,22 @@ describe("the physics pool", () => {
   });
 
   it.each(["exact", "planck"] as const)(
-    "simulates a break on the %s engine exactly as the calling thread does",
+    "simulates a break on the %s engine exactly as the calling thread does, its trace encoded",
     async (engine) => {
       const input = openingBreak(8, 12, true);
       const inWorker = await pool.simulate(input, engine);
-      const here = simulate(input, engine);
-      expect({ ...inWorker, stats: undefined }).toEqual({ ...here, stats: undefined });
+      expect(inWorker).toEqual(simulateForTable(input, engine));
       expect(inWorker.events.length).toBeGreaterThan(20);
+      // The trace crossed the threads as bytes, and every ball the break moved has its path in them.
+      expect(inWorker.trace).toBeInstanceOf(Uint8Array);
+      expect(decodeTrace(inWorker.trace).length).toBeGreaterThan(10);
+      expect(inWorker.duration).toBeGreaterThan(1);
     },
   );
 
   it("keeps several shots apart when they arrive at once", async () => {
-    const shots = [3, 4, 5].map((seed) => openingBreak(6, seed));
+    const shots = [3, 4, 5].map((seed) => openingBreak(6, seed, true));
     const results = await Promise.all(shots.map((shot) => pool.simulate(shot, "exact")));
-    for (const [i, result] of results.entries()) expect(result.rest).toEqual(simulate(shots[i]!).rest);
+    for (const [i, result] of results.entries()) expect(result).toEqual(simulateForTable(shots[i]!));
   });
 });

@@ -17,7 +17,7 @@ import {
   type RecordHeader,
   recordedPart,
 } from "@habibka/shared/match";
-import { DEFAULT_ENGINE, type EngineName, simulate } from "@habibka/shared/physics";
+import { DEFAULT_ENGINE, type EngineName } from "@habibka/shared/physics";
 import {
   answerOffer,
   judgePlannedLag,
@@ -27,6 +27,7 @@ import {
   type Step,
   shotBroadcast,
   shotSimulation,
+  simulateForTable,
   stepMatch,
 } from "@habibka/shared/pipeline";
 import {
@@ -228,7 +229,7 @@ export class LocalTable {
         if (this.#animating) return stillAnimating(type);
         const plan = planShot(match, seat, message.value);
         if (!plan.ok) return refusal(type, plan);
-        const simulated = simulate(shotSimulation(plan.value), this.#engine);
+        const simulated = simulateForTable(shotSimulation(plan.value), this.#engine);
         return this.#play(type, judgePlannedShot(match, plan.value, simulated));
       }
       case "lag": {
@@ -237,7 +238,7 @@ export class LocalTable {
         const plan = planLag(match, seat, message.value);
         if (!plan.ok) return refusal(type, plan);
         const { pair } = plan.value;
-        const simulated = pair ? simulate(pair.simulation, this.#engine) : null;
+        const simulated = pair ? simulateForTable(pair.simulation, this.#engine) : null;
         return this.#play(type, judgePlannedLag(match, plan.value, simulated));
       }
       case "answer": {

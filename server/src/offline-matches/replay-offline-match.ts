@@ -13,7 +13,7 @@ import {
   type RecordHeader,
   recordedPart,
 } from "@habibka/shared/match";
-import { type EngineName, simulate } from "@habibka/shared/physics";
+import type { EngineName } from "@habibka/shared/physics";
 import {
   answerOffer,
   judgePlannedLag,
@@ -22,6 +22,7 @@ import {
   planShot,
   type Step,
   shotSimulation,
+  simulateForTable,
   stepMatch,
 } from "@habibka/shared/pipeline";
 import {
@@ -74,13 +75,13 @@ function stepOf(match: MatchState, uploaded: UploadedAction, engine: EngineName)
     case "shot": {
       const plan = planShot(match, player, uploaded.shot);
       if (!plan.ok) return plan;
-      return judgePlannedShot(match, plan.value, simulate(shotSimulation(plan.value), engine));
+      return judgePlannedShot(match, plan.value, simulateForTable(shotSimulation(plan.value), engine));
     }
     case "lag": {
       const plan = planLag(match, player, uploaded.lag);
       if (!plan.ok) return plan;
       const { pair } = plan.value;
-      return judgePlannedLag(match, plan.value, pair ? simulate(pair.simulation, engine) : null);
+      return judgePlannedLag(match, plan.value, pair ? simulateForTable(pair.simulation, engine) : null);
     }
     case "answer":
       return answerOffer(match, player, uploaded.answer);

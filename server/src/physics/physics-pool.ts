@@ -1,4 +1,5 @@
-import type { EngineName, SimulationInput, SimulationResult } from "@habibka/shared/physics";
+import type { EngineName, SimulationInput } from "@habibka/shared/physics";
+import type { TableSimulation } from "@habibka/shared/pipeline";
 import { Piscina } from "piscina";
 
 /**
@@ -8,7 +9,7 @@ import { Piscina } from "piscina";
  * the room itself would have computed.
  */
 export interface ShotPhysics {
-  simulate(input: SimulationInput, engine: EngineName): Promise<SimulationResult>;
+  simulate(input: SimulationInput, engine: EngineName): Promise<TableSimulation>;
   close(): Promise<void>;
 }
 
@@ -27,7 +28,7 @@ export function createPhysicsPool(options: { readonly threads: number }): ShotPh
     concurrentTasksPerWorker: SHOTS_QUEUED_PER_WORKER,
   });
   return {
-    simulate: (input, engine) => pool.run({ input, engine }) as Promise<SimulationResult>,
+    simulate: (input, engine) => pool.run({ input, engine }) as Promise<TableSimulation>,
     close: () => pool.destroy(),
   };
 }

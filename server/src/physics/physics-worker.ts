@@ -1,7 +1,10 @@
-import type { EngineName, SimulationInput, SimulationResult } from "@habibka/shared/physics";
-import { simulate } from "@habibka/shared/physics";
+import type { EngineName, SimulationInput } from "@habibka/shared/physics";
+import { simulateForTable, type TableSimulation } from "@habibka/shared/pipeline";
 
-/** One shot simulated in a worker thread of the physics pool (physics-pool.ts). */
-export default function simulateInWorker(task: { input: SimulationInput; engine: EngineName }): SimulationResult {
-  return simulate(task.input, task.engine);
+/**
+ * One shot simulated in a worker thread of the physics pool (physics-pool.ts), returned in the table's form:
+ * its trace encoded here, so the rooms' thread receives one small byte array instead of the paths' points.
+ */
+export default function simulateInWorker(task: { input: SimulationInput; engine: EngineName }): TableSimulation {
+  return simulateForTable(task.input, task.engine);
 }

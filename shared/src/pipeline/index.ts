@@ -2,3 +2,4 @@
 export * from "./match-view.ts";
 export * from "./shot-broadcast.ts";
 export * from "./table-pipeline.ts";
+export * from "./table-simulation.ts";

@@ -6,12 +6,12 @@ import { type PlayedStroke, playedStroke, type RecordedStroke } from "../match/r
 import { clockStroke, type ShotSetup } from "../match/shot.ts";
 import type { MatchResult, Transition } from "../match/transition.ts";
 import { DEFAULT_ENGINE, type EngineName } from "../physics/engines.ts";
-import { type SimulationInput, type SimulationResult, simulate } from "../physics/simulate.ts";
+import type { SimulationInput } from "../physics/simulate.ts";
 import type { LagMessage, ShotMessage } from "../protocol/client-messages.ts";
 import type { Pair, PlayerIndex } from "../rules/position.ts";
 import { fail, ok } from "../rules/result.ts";
-import { type BallTrace, encodeTrace } from "../shot/trace-codec.ts";
-import { visibleEnd } from "../shot/visible-end.ts";
+import { encodeTrace } from "../shot/trace-codec.ts";
+import { simulateForTable, type TableSimulation } from "./table-simulation.ts";
 
 /**
  * The one road a request takes: the match's checks → the physics, when there is a stroke to simulate → the
@@ -38,11 +38,6 @@ function strokeStep(
   const played = playedStroke(match, action, transition, recorded);
   if (!played.ok) return played;
   return ok({ ...transition, action, played: played.value });
-}
-
-/** The animation's length: until what is still moving can no longer be seen (visible-end.ts). */
-function traceDuration(traces: readonly BallTrace[] | undefined): number {
-  return visibleEnd(traces ?? []);
 }
 
 /** Applies an action that needs no physics: seating, the draw, answers, resignation, expiry, rematch. */
@@ -81,7 +76,7 @@ export function shotSimulation(plan: ShotPlan): SimulationInput {
 }
 
 /** Judges a planned shot with what the physics made of it. */
-export function judgePlannedShot(match: MatchState, plan: ShotPlan, simulation: SimulationResult): MatchResult<Step> {
+export function judgePlannedShot(match: MatchState, plan: ShotPlan, simulation: TableSimulation): MatchResult<Step> {
   const action: ShotAction = { ...plan.request, result: { events: simulation.events, rest: simulation.rest } };
   const applied = applyAction(match, action);
   if (!applied.ok) return applied;
@@ -90,8 +85,8 @@ export function judgePlannedShot(match: MatchState, plan: ShotPlan, simulation: 
     number: plan.request.shot,
     seat: plan.seat,
     before: plan.setup.table,
-    trace: encodeTrace(simulation.trace ?? []),
-    duration: traceDuration(simulation.trace),
+    trace: simulation.trace,
+    duration: simulation.duration,
   });
 }
 
@@ -104,7 +99,7 @@ export function playShot(
 ): MatchResult<Step> {
   const plan = planShot(match, seat, message);
   if (!plan.ok) return plan;
-  return judgePlannedShot(match, plan.value, simulate(shotSimulation(plan.value), engine));
+  return judgePlannedShot(match, plan.value, simulateForTable(shotSimulation(plan.value), engine));
 }
 
 /**
@@ -139,7 +134,7 @@ export function planLag(match: MatchState, seat: PlayerIndex, message: LagMessag
 export function judgePlannedLag(
   match: MatchState,
   plan: LagPlan,
-  simulation: SimulationResult | null,
+  simulation: TableSimulation | null,
 ): MatchResult<Step> {
   if (plan.pair === null || simulation === null) return stepMatch(match, plan.action);
   const action: LagAction = { ...plan.action, result: { events: simulation.events, rest: simulation.rest } };
@@ -150,8 +145,8 @@ export function judgePlannedLag(
     number: match.shotNumber,
     seat: -1,
     before: plan.pair.simulation.balls,
-    trace: encodeTrace(simulation.trace ?? []),
-    duration: traceDuration(simulation.trace),
+    trace: simulation.trace,
+    duration: simulation.duration,
   });
 }
 
@@ -165,7 +160,7 @@ export function playLag(
   const plan = planLag(match, seat, message);
   if (!plan.ok) return plan;
   const { pair } = plan.value;
-  return judgePlannedLag(match, plan.value, pair ? simulate(pair.simulation, engine) : null);
+  return judgePlannedLag(match, plan.value, pair ? simulateForTable(pair.simulation, engine) : null);
 }
 
 /** Taking the offer (the player will shoot) or passing it; both are told to the table at once. */

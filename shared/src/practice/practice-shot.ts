@@ -1,10 +1,9 @@
 import { DEFAULT_ENGINE, type EngineName } from "../physics/engines.ts";
-import { type SimulationInput, type SimulationResult, simulate } from "../physics/simulate.ts";
+import type { SimulationInput } from "../physics/simulate.ts";
+import { simulateForTable, type TableSimulation } from "../pipeline/table-simulation.ts";
 import type { PracticeShotAnswer } from "../protocol/practice-messages.ts";
 import { judgeScenario, type Scenario } from "../rules/scenario.ts";
 import { bytesToBase64 } from "../shot/base64.ts";
-import { encodeTrace } from "../shot/trace-codec.ts";
-import { visibleEnd } from "../shot/visible-end.ts";
 import { validateScenario } from "../sim/validate-scenario.ts";
 
 /**
@@ -34,12 +33,11 @@ export function readPracticeShot(body: unknown): PracticeShotRequest {
 /** The shot judged on what the physics made of it, and the position it leaves for the next one. */
 export function answerPracticeShot(
   scenario: Scenario,
-  simulation: SimulationResult,
+  simulation: TableSimulation,
 ): PracticeAnswer<PracticeShotAnswer> {
   const judged = judgeScenario(scenario, simulation.events, simulation.rest, { outOfPlay: true });
   if (!judged.ok) return { ok: false, message: `${judged.error.field ?? "scenario"}: ${judged.error.message}` };
   const { details, position } = judged.value;
-  const trace = simulation.trace ?? [];
   return {
     ok: true,
     value: {
@@ -52,8 +50,8 @@ export function answerPracticeShot(
         },
         before: scenario.balls,
         events: simulation.events,
-        trace: bytesToBase64(encodeTrace(trace)),
-        duration: visibleEnd(trace),
+        trace: bytesToBase64(simulation.trace),
+        duration: simulation.duration,
         verdict: details,
       },
       position: {
@@ -71,5 +69,5 @@ export function playPracticeShot(
 ): PracticeAnswer<PracticeShotAnswer> {
   const request = readPracticeShot(body);
   if (!request.ok) return request;
-  return answerPracticeShot(request.scenario, simulate(request.simulation, engine));
+  return answerPracticeShot(request.scenario, simulateForTable(request.simulation, engine));
 }
