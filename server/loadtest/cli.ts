@@ -8,12 +8,13 @@
  * and per shot (every process and thread of it, when it runs on this box), its memory, the box's CPU and the
  * load generator's own. Bounded in count and time; it stops by itself.
  */
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { seededRandom } from "@habibka/shared";
 import { type BotFigures, MatchBot } from "./match-bot.ts";
 import { readOptions } from "./options.ts";
 import { printReport, type Summary, summarize } from "./report.ts";
 import { boxUsage, loadAverage } from "./server-usage.ts";
-import { ServerWatch, type Stalls } from "./server-watch.ts";
+import { broadcastsBetween, ServerWatch, type Stalls } from "./server-watch.ts";
 import { Counters, Latencies } from "./stats.ts";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -51,6 +52,11 @@ async function main(): Promise<void> {
     if (!options.json) process.stdout.write(`${line}\n`);
   };
   const server = new ServerWatch(options.url, options.port);
+  // The generator's own event loop: while it stalls, answers wait unread, and the wait counts as the server's
+  // latency. Its worst stall is reported beside the latencies, so that the two can be told apart.
+  const ownLoop = monitorEventLoopDelay({ resolution: 10 });
+  ownLoop.enable();
+  const ownStallMs = () => Math.round(ownLoop.max / 1e5) / 10;
   server.stalls = ramp.stalls;
   server.start();
   const bots: MatchBot[] = [];
@@ -89,6 +95,9 @@ async function main(): Promise<void> {
   figures.atShooter = hold.atShooter;
   figures.atSpectator = hold.atSpectator;
   server.stalls = hold.stalls;
+  const ownStalls = { ramp: ownStallMs(), hold: 0 };
+  const bucketsBefore = await server.broadcastBuckets();
+  ownLoop.reset();
   const before = {
     at: performance.now(),
     shots: counters.get("shots sent"),
@@ -110,7 +119,7 @@ async function main(): Promise<void> {
       lastReport = performance.now();
       log(
         `${elapsed.toFixed(0)} s: ${counters.get("shots sent") - before.shots} shots, p99 ${hold.atShooter.percentile(99).toFixed(1)} ms, ` +
-          `worst stall ${hold.stalls.worstMs} ms`,
+          `worst stall ${hold.stalls.worstMs} ms (the load generator's own: ${ownStallMs()} ms)`,
       );
     }
   }
@@ -122,6 +131,9 @@ async function main(): Promise<void> {
     own: process.cpuUsage(before.own),
   };
   load.end = loadAverage();
+  ownStalls.hold = ownStallMs();
+  ownLoop.disable();
+  const bucketsAfter = await server.broadcastBuckets();
   server.stop();
   // Shots sent just before the end are waited for (a while), then everyone leaves.
   await Promise.race([Promise.all(bots.map((bot) => bot.finish())), wait(10_000)]);
@@ -143,6 +155,8 @@ async function main(): Promise<void> {
     memoryOverTime,
     load,
     ownWholeRun: process.cpuUsage(),
+    ownStalls,
+    atServer: bucketsBefore && bucketsAfter ? broadcastsBetween(bucketsBefore, bucketsAfter) : null,
     wholeRunSeconds: (performance.now() - startedAt) / 1000,
   });
   if (options.json) process.stdout.write(`${JSON.stringify(summary)}\n`);

@@ -1,6 +1,6 @@
 import type { LoadOptions } from "./options.ts";
 import type { ThreadKind, Usage } from "./server-usage.ts";
-import type { Stalls } from "./server-watch.ts";
+import type { broadcastsBetween, Stalls } from "./server-watch.ts";
 import { type Counters, type Latencies, round } from "./stats.ts";
 
 /** One stretch of the run (the ramp or the hold): its latencies and stalls. */
@@ -34,6 +34,10 @@ export interface RunFigures {
   readonly memoryOverTime: readonly { minute: number; rssMb: number | null }[];
   readonly load: { readonly start: number | null; readonly end: number | null };
   readonly ownWholeRun: NodeJS.CpuUsage;
+  /** The load generator's own worst event-loop stall, ms, in the ramp and in the hold. */
+  readonly ownStalls: { readonly ramp: number; readonly hold: number };
+  /** The hold's broadcasts as the server timed them (its /metrics), when it answered. */
+  readonly atServer: ReturnType<typeof broadcastsBetween> | null;
   readonly wholeRunSeconds: number;
 }
 
@@ -88,6 +92,7 @@ export function summarize(run: RunFigures) {
       shooter: run.hold.atShooter.summary(),
       spectator: run.hold.atSpectator.summary(),
       duringRamp: { shooter: run.ramp.atShooter.summary() },
+      atServer: run.atServer,
     },
     stalls: { hold: run.hold.stalls, ramp: run.ramp.stalls },
     errors,
@@ -100,6 +105,7 @@ export function summarize(run: RunFigures) {
         (run.ownWholeRun.user + run.ownWholeRun.system) / 1e6,
         run.wholeRunSeconds,
       ),
+      worstStallMs: run.ownStalls,
     },
     ...(options.soak ? { memoryOverTime: run.memoryOverTime } : {}),
   };
@@ -150,6 +156,13 @@ export function printReport(s: Summary, log: (line: string) => void): void {
   log(`shot → broadcast at the shooter:   ${lat(s.latencyMs.shooter)}`);
   log(`shot → broadcast at a spectator:   ${lat(s.latencyMs.spectator)}`);
   log(`  (during the ramp, at the shooter: ${lat(s.latencyMs.duringRamp.shooter)})`);
+  const atServer = s.latencyMs.atServer;
+  if (atServer) {
+    log(
+      `  (in the hold, timed by the server from message to broadcast: ${atServer.strokes} strokes, ` +
+        `${atServer.percentWithin25Ms}% within 25 ms, ${atServer.percentWithin100Ms}% within 100 ms, p99 ≤ ${atServer.p99AtMostMs} ms)`,
+    );
+  }
   log(
     `event-loop stalls: worst ${s.stalls.hold.worstMs} ms in the hold (${s.stalls.hold.over50} of ${s.stalls.hold.looks} looks over 50 ms), ` +
       `${s.stalls.ramp.worstMs} ms in the ramp (${s.stalls.ramp.over50} of ${s.stalls.ramp.looks})`,
@@ -166,6 +179,10 @@ export function printReport(s: Summary, log: (line: string) => void): void {
   log(
     `load generator (this command): ${s.loadGenerator.cpuPercentOfACore}% of a core; box: ${s.boxCpuPercentOfAllCores}% of all cores; ` +
       `load average ${s.loadAverage.start} → ${s.loadAverage.end}`,
+  );
+  log(
+    `load generator's own event-loop stalls (its answers wait unread meanwhile): worst ${s.loadGenerator.worstStallMs.hold} ms ` +
+      `in the hold, ${s.loadGenerator.worstStallMs.ramp} ms in the ramp`,
   );
   log(`errors: ${Object.keys(s.errors).length === 0 ? "none" : JSON.stringify(s.errors)}`);
 }

@@ -49,6 +49,14 @@ export class ServerWatch {
     if (this.timer) clearInterval(this.timer);
   }
 
+  /** Every process's broadcast buckets summed (null when none answered /metrics). */
+  async broadcastBuckets(): Promise<BroadcastBuckets | null> {
+    const texts = await Promise.all(this.urls.map(metricsText));
+    const answered = texts.filter((t): t is string => t !== null);
+    if (answered.length === 0) return null;
+    return readBroadcastBuckets(answered.join("\n"));
+  }
+
   private async look(): Promise<void> {
     const answers = await Promise.all(this.urls.map(health));
     const stalls = this.stalls;
@@ -67,10 +75,58 @@ export class ServerWatch {
   }
 }
 
+/**
+ * How many strokes each process has broadcast within each bound so far, summed over the processes: the
+ * cumulative buckets of its `habibka_shot_broadcast_seconds` histogram (GET /metrics, served to this
+ * machine), by bound in seconds. Null when no process answered.
+ */
+export type BroadcastBuckets = ReadonlyMap<number, number>;
+
+const BUCKET_LINE = /^habibka_shot_broadcast_seconds_bucket\{le="([^"]+)"\} (\d+)/;
+
+export function readBroadcastBuckets(exposition: string): Map<number, number> {
+  const buckets = new Map<number, number>();
+  for (const line of exposition.split("\n")) {
+    const match = BUCKET_LINE.exec(line);
+    if (!match) continue;
+    const bound = match[1] === "+Inf" ? Number.POSITIVE_INFINITY : Number(match[1]);
+    buckets.set(bound, (buckets.get(bound) ?? 0) + Number(match[2]));
+  }
+  return buckets;
+}
+
+/**
+ * The server's own view of the strokes broadcast between two readings: how many, the share within 25 ms and
+ * within 100 ms, and the bucket bound the 99th percentile falls under. Measured from the message read to the
+ * broadcast written, it leaves out the network and the load generator's own delays.
+ */
+export function broadcastsBetween(before: BroadcastBuckets, after: BroadcastBuckets) {
+  const count = (bound: number) => (after.get(bound) ?? 0) - (before.get(bound) ?? 0);
+  const all = count(Number.POSITIVE_INFINITY);
+  const share = (bound: number) => (all > 0 ? Math.round((count(bound) / all) * 1000) / 10 : null);
+  const bounds = [...after.keys()].sort((a, b) => a - b);
+  const p99 = bounds.find((bound) => count(bound) >= all * 0.99);
+  return {
+    strokes: all,
+    percentWithin25Ms: share(0.025),
+    percentWithin100Ms: share(0.1),
+    p99AtMostMs: all > 0 && p99 !== undefined ? p99 * 1000 : null,
+  };
+}
+
 async function health(url: string): Promise<Health | null> {
   try {
     const answer = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) });
     return (await answer.json()) as Health;
+  } catch {
+    return null;
+  }
+}
+
+async function metricsText(url: string): Promise<string | null> {
+  try {
+    const answer = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5_000) });
+    return answer.ok ? await answer.text() : null;
   } catch {
     return null;
   }

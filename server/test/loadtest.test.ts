@@ -65,6 +65,10 @@ describe("pnpm loadtest", () => {
     expect(summary.server?.cpuMsPerShot).toBeGreaterThan(0);
     expect(summary.server?.cpuPercentByThread["event loops"]).toBeGreaterThan(0);
     expect(summary.loadGenerator.cpuPercentOfACore).toBeGreaterThan(0);
+    expect(summary.loadGenerator.worstStallMs.hold).toBeGreaterThanOrEqual(0);
+    // The server's own timing of the same broadcasts, read from its /metrics.
+    expect(summary.latencyMs.atServer?.strokes).toBeGreaterThanOrEqual(Number(summary.shotsHeard) / 2);
+    expect(summary.latencyMs.atServer?.percentWithin100Ms).toBeGreaterThan(0);
   }, 120_000);
 
   it("at a person's pace, watches each animation through before the next shot, every shot heard", () => {

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { broadcastsBetween, readBroadcastBuckets } from "../loadtest/server-watch.ts";
+
+/** An exposition as prom-client writes it, for one process. */
+function exposition(counts: readonly number[]): string {
+  const bounds = ["0.001", "0.0025", "0.005", "0.01", "0.025", "0.05", "0.1", "0.25", "0.5", "1", "2.5", "5", "+Inf"];
+  return [
+    "# HELP habibka_shot_broadcast_seconds From a shot's message received to its broadcast sent",
+    "# TYPE habibka_shot_broadcast_seconds histogram",
+    ...bounds.map((le, i) => `habibka_shot_broadcast_seconds_bucket{le="${le}"} ${counts[i] ?? counts.at(-1)}`),
+    `habibka_shot_broadcast_seconds_sum 1.5`,
+    `habibka_shot_broadcast_seconds_count ${counts.at(-1)}`,
+    `habibka_shots_total{kind="shot"} ${counts.at(-1)}`,
+  ].join("\n");
+}
+
+describe("the load test's reading of the server's own broadcast times", () => {
+  it("sums the processes' buckets and ignores every other line", () => {
+    const one = exposition([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    const buckets = readBroadcastBuckets(`${one}\n${one}`);
+    expect(buckets.get(0.001)).toBe(0);
+    expect(buckets.get(0.1)).toBe(12);
+    expect(buckets.get(Number.POSITIVE_INFINITY)).toBe(24);
+    expect(buckets.size).toBe(13);
+  });
+
+  it("says how the strokes between two readings were spread, and under which bound the 99th falls", () => {
+    const before = readBroadcastBuckets(exposition([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
+    // 1,000 strokes: 900 within 25 ms, 985 within 100 ms, 995 within 250 ms, the rest within 1 s.
+    const after = readBroadcastBuckets(exposition([0, 100, 500, 800, 900, 950, 985, 995, 995, 1000, 1000, 1000, 1000]));
+    expect(broadcastsBetween(before, after)).toEqual({
+      strokes: 1000,
+      percentWithin25Ms: 90,
+      percentWithin100Ms: 98.5,
+      p99AtMostMs: 250,
+    });
+    // Only what happened between the readings counts.
+    expect(broadcastsBetween(after, after)).toEqual({
+      strokes: 0,
+      percentWithin25Ms: null,
+      percentWithin100Ms: null,
+      p99AtMostMs: null,
+    });
+  });
+});
