@@ -8,9 +8,8 @@
  * and per shot (every process and thread of it, when it runs on this box), its memory, the box's CPU and the
  * load generator's own. Bounded in count and time; it stops by itself.
  */
-import { monitorEventLoopDelay } from "node:perf_hooks";
-import { seededRandom } from "@habibka/shared";
-import { type BotFigures, MatchBot } from "./match-bot.ts";
+import { Worker } from "node:worker_threads";
+import type { Order, Report, ThreadData } from "./bot-thread.ts";
 import { readOptions } from "./options.ts";
 import { printReport, type Summary, summarize } from "./report.ts";
 import { boxUsage, loadAverage } from "./server-usage.ts";
@@ -19,85 +18,87 @@ import { Counters, Latencies } from "./stats.ts";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** Why a join failed, as one short line without the table's code or the address (so that alike ones add up). */
-function refusalReason(error: unknown): string {
-  const { name, message, code } =
-    error instanceof Error
-      ? (error as Error & { code?: unknown })
-      : { name: "", message: String(error), code: undefined };
-  const said = message || `${name}${code === undefined ? "" : ` ${String(code)}`}` || "no reason given";
-  return said
-    .replace(/\b[A-Z0-9]{4,}\b/g, "…")
-    .replace(/\d+(\.\d+)*/g, "N")
-    .slice(0, 80);
+/** One stretch of the run: what the bots measured in it, and the worst stalls of the server and of the bots. */
+function phase() {
+  return {
+    atShooter: new Latencies(),
+    atSpectator: new Latencies(),
+    stalls: fresh(),
+    /** The generator's own worst event-loop stall, ms, over its bot threads. */
+    ownStallMs: 0,
+  };
 }
 
 async function main(): Promise<void> {
   const options = readOptions();
-  const random = seededRandom(options.seed);
-  // Made-up addresses in 10.0.0.0/8, one per connection, in order.
-  let connections = 0;
-  const nextAddress = options.addresses
-    ? () => {
-        connections++;
-        return `10.${(connections >> 16) & 255}.${(connections >> 8) & 255}.${connections & 255}`;
-      }
-    : null;
   const counters = new Counters();
   const refused = new Counters();
-  const ramp = { atShooter: new Latencies(), atSpectator: new Latencies(), stalls: fresh() };
-  const hold = { atShooter: new Latencies(), atSpectator: new Latencies(), stalls: fresh() };
-  const figures: BotFigures = { atShooter: ramp.atShooter, atSpectator: ramp.atSpectator, counters };
+  const ramp = phase();
+  const hold = phase();
+  let current = ramp;
+  let joined = 0;
+  let unanswered = 0;
   const log = (line: string) => {
     if (!options.json) process.stdout.write(`${line}\n`);
   };
   const server = new ServerWatch(options.url, options.port);
-  // The generator's own event loop: while it stalls, answers wait unread, and the wait counts as the server's
-  // latency. Its worst stall is reported beside the latencies, so that the two can be told apart.
-  const ownLoop = monitorEventLoopDelay({ resolution: 10 });
-  ownLoop.enable();
-  const ownStallMs = () => Math.round(ownLoop.max / 1e5) / 10;
   server.stalls = ramp.stalls;
   server.start();
-  const bots: MatchBot[] = [];
-  let joined = 0;
   const startedAt = performance.now();
   const load = { start: loadAverage(), end: null as number | null };
   const rssAtStart = server.usage()?.rssMb ?? null;
 
-  // Ramp: new tables arrive evenly at the rate asked for, whatever the joins before them are doing.
-  const arrivals: Promise<void>[] = [];
-  for (let i = 0; i < options.matches; i++) {
-    const bot = new MatchBot(
-      { ...options, nextAddress, random: seededRandom(Math.floor(random() * 2 ** 31)) },
-      figures,
-    );
-    arrivals.push(
-      bot.join().then(
-        () => {
-          joined++;
-          bots.push(bot);
-          bot.play();
-        },
-        (error: unknown) => {
-          refused.add(refusalReason(error));
-          void bot.stop();
-        },
+  // The bots run in threads of their own (bot-thread.ts); this thread only adds up what they report.
+  const count = Math.min(options.threads, options.matches);
+  const threads = Array.from({ length: count }, (_, thread) => {
+    const data: ThreadData = { options, thread, threads: count };
+    return new Worker(new URL("./bot-thread.ts", import.meta.url), { workerData: data });
+  });
+  const hear = (report: Report) => {
+    switch (report.type) {
+      case "figures":
+        for (const ms of report.atShooter) current.atShooter.add(ms);
+        for (const ms of report.atSpectator) current.atSpectator.add(ms);
+        for (const [name, by] of report.counts) counters.add(name, by);
+        current.ownStallMs = Math.max(current.ownStallMs, report.stallMs);
+        break;
+      case "joined":
+        joined++;
+        break;
+      case "refused":
+        refused.add(report.reason);
+        break;
+      case "done":
+        unanswered += report.unanswered;
+        break;
+    }
+  };
+  const untilEach = (type: Report["type"]) =>
+    Promise.all(
+      threads.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            const listen = (report: Report) => {
+              if (report.type !== type) return;
+              worker.off("message", listen);
+              resolve();
+            };
+            worker.on("message", listen);
+            worker.once("error", reject);
+          }),
       ),
     );
-    await wait(startedAt + ((i + 1) * 1000) / options.rate - performance.now());
-  }
-  await Promise.all(arrivals);
+  for (const worker of threads) worker.on("message", hear);
+
+  // Ramp: each thread starts its share of the tables at its share of the rate.
+  await untilEach("ramped");
   const rampSeconds = (performance.now() - startedAt) / 1000;
   log(`ramped up: ${joined} matches joined, ${options.matches - joined} refused, in ${rampSeconds.toFixed(1)} s`);
 
   // Hold: what is measured per live match-second and per shot is counted from here.
-  figures.atShooter = hold.atShooter;
-  figures.atSpectator = hold.atSpectator;
+  current = hold;
   server.stalls = hold.stalls;
-  const ownStalls = { ramp: ownStallMs(), hold: 0 };
   const bucketsBefore = await server.broadcastBuckets();
-  ownLoop.reset();
   const before = {
     at: performance.now(),
     shots: counters.get("shots sent"),
@@ -119,7 +120,7 @@ async function main(): Promise<void> {
       lastReport = performance.now();
       log(
         `${elapsed.toFixed(0)} s: ${counters.get("shots sent") - before.shots} shots, p99 ${hold.atShooter.percentile(99).toFixed(1)} ms, ` +
-          `worst stall ${hold.stalls.worstMs} ms (the load generator's own: ${ownStallMs()} ms)`,
+          `worst stall ${hold.stalls.worstMs} ms (the load generator's own: ${hold.ownStallMs} ms)`,
       );
     }
   }
@@ -131,13 +132,12 @@ async function main(): Promise<void> {
     own: process.cpuUsage(before.own),
   };
   load.end = loadAverage();
-  ownStalls.hold = ownStallMs();
-  ownLoop.disable();
   const bucketsAfter = await server.broadcastBuckets();
   server.stop();
-  // Shots sent just before the end are waited for (a while), then everyone leaves.
-  await Promise.race([Promise.all(bots.map((bot) => bot.finish())), wait(10_000)]);
-  await Promise.race([Promise.all(bots.map((bot) => bot.stop())), wait(10_000)]);
+  const done = untilEach("done");
+  for (const worker of threads) worker.postMessage({ type: "finish" } satisfies Order);
+  await done;
+  await Promise.all(threads.map((worker) => worker.terminate()));
 
   const summary: Summary = summarize({
     options,
@@ -149,13 +149,13 @@ async function main(): Promise<void> {
     hold,
     before,
     after,
-    unanswered: bots.reduce((n, bot) => n + bot.unanswered(), 0),
+    unanswered,
     pids: server.pids.length,
     rssAtStart,
     memoryOverTime,
     load,
     ownWholeRun: process.cpuUsage(),
-    ownStalls,
+    ownStalls: { ramp: ramp.ownStallMs, hold: hold.ownStallMs },
     atServer: bucketsBefore && bucketsAfter ? broadcastsBetween(bucketsBefore, bucketsAfter) : null,
     wholeRunSeconds: (performance.now() - startedAt) / 1000,
   });

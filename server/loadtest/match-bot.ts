@@ -1,6 +1,5 @@
 import { Client, type Room } from "@colyseus/sdk";
 import type { ShotBroadcast } from "@habibka/shared/protocol";
-import type { Counters, Latencies } from "./stats.ts";
 
 /**
  * One match of the load test: two scripted players and their spectators over real SDK connections, playing
@@ -32,12 +31,13 @@ export interface BotOptions {
   readonly nextAddress: (() => string) | null;
 }
 
+/** Where a bot's measurements go (its thread gathers them for the main thread: bot-thread.ts). */
 export interface BotFigures {
-  /** From a shot sent to its `shot` broadcast received by the shooter, ms (one set for the ramp, one for the hold). */
-  atShooter: Latencies;
+  /** From a shot sent to its `shot` broadcast received by the shooter, ms. */
+  readonly atShooter: { add(ms: number): void };
   /** From a shot sent to its `shot` broadcast received by the first spectator, ms. */
-  atSpectator: Latencies;
-  readonly counters: Counters;
+  readonly atSpectator: { add(ms: number): void };
+  readonly counters: { add(name: string, by?: number): void };
 }
 
 interface Ball {

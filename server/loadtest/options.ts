@@ -17,14 +17,32 @@ export interface LoadOptions {
   readonly addresses: boolean;
   readonly json: boolean;
   readonly seed: number;
+  /** The load generator's threads the bots are spread over (each with a heap and an event loop of its own). */
+  readonly threads: number;
 }
 
 /** Every run is bounded in count and in time: it stops by itself. */
-const LIMITS = { matches: 10_000, spectators: 10, holdSeconds: 3_600, soakMinutes: 240, rate: 500 } as const;
+const LIMITS = {
+  matches: 10_000,
+  spectators: 10,
+  holdSeconds: 3_600,
+  soakMinutes: 240,
+  rate: 500,
+  threads: 16,
+} as const;
+
+/**
+ * Matches a thread of the generator plays by default. A thread's heap grows by about 0.4 MB a match (the SDK
+ * keeps each connection's decoded state and schema), and its collector's pauses with it: at 3,000 matches in
+ * one heap they reached a third of a second. At 500 they stay near the server's own.
+ */
+const MATCHES_PER_THREAD = 500;
+const MAX_DEFAULT_THREADS = 8;
 
 const USAGE =
   "usage: pnpm loadtest [--url http://127.0.0.1:2567] [--matches 10] [--spectators 1] [--rate TABLES_PER_S | --ramp S] " +
-  "[--hold 30 | --soak MINUTES] [--pace person|quick] [--think 3-6] [--private] [--no-addresses] [--json] [--seed 1]";
+  "[--hold 30 | --soak MINUTES] [--pace person|quick] [--think 3-6] [--private] [--no-addresses] [--json] [--seed 1] " +
+  "[--threads N]";
 
 function usage(message: string): never {
   process.stderr.write(`loadtest: ${message}\n${USAGE}\n`);
@@ -50,6 +68,7 @@ export function readOptions(args: readonly string[] = process.argv.slice(2)): Lo
         addresses: { type: "boolean", default: true },
         json: { type: "boolean", default: false },
         seed: { type: "string", default: "1" },
+        threads: { type: "string" },
       },
       allowNegative: true,
       strict: true,
@@ -96,5 +115,9 @@ export function readOptions(args: readonly string[] = process.argv.slice(2)): Lo
     addresses: v.addresses === true,
     json: v.json === true,
     seed: Math.round(number("seed", v.seed!, 2 ** 31)),
+    threads:
+      v.threads === undefined
+        ? Math.min(MAX_DEFAULT_THREADS, Math.ceil(matches / MATCHES_PER_THREAD))
+        : Math.round(number("threads", v.threads, LIMITS.threads, 1)),
   };
 }

@@ -100,6 +100,7 @@ export function summarize(run: RunFigures) {
     boxCpuPercentOfAllCores: box,
     loadAverage: run.load,
     loadGenerator: {
+      threads: Math.min(options.threads, options.matches),
       cpuPercentOfACore: percentOfCore((after.own.user + after.own.system) / 1e6, holdSeconds),
       wholeRunCpuPercentOfACore: percentOfCore(
         (run.ownWholeRun.user + run.ownWholeRun.system) / 1e6,
@@ -177,11 +178,11 @@ export function printReport(s: Summary, log: (line: string) => void): void {
     log(`server memory: ${s.server.rssMb} MB, ${s.server.mbPerMatch} MB a match`);
   } else log("server: not on this box (its CPU and memory are not measured)");
   log(
-    `load generator (this command): ${s.loadGenerator.cpuPercentOfACore}% of a core; box: ${s.boxCpuPercentOfAllCores}% of all cores; ` +
+    `load generator (this command, ${s.loadGenerator.threads} bot threads): ${s.loadGenerator.cpuPercentOfACore}% of a core; box: ${s.boxCpuPercentOfAllCores}% of all cores; ` +
       `load average ${s.loadAverage.start} → ${s.loadAverage.end}`,
   );
   log(
-    `load generator's own event-loop stalls (its answers wait unread meanwhile): worst ${s.loadGenerator.worstStallMs.hold} ms ` +
+    `load generator's own event-loop stalls (its answers wait unread meanwhile), over its bot threads: worst ${s.loadGenerator.worstStallMs.hold} ms ` +
       `in the hold, ${s.loadGenerator.worstStallMs.ramp} ms in the ramp`,
   );
   log(`errors: ${Object.keys(s.errors).length === 0 ? "none" : JSON.stringify(s.errors)}`);

@@ -50,6 +50,8 @@ describe("pnpm loadtest", () => {
       "0.5-1",
       "--pace",
       "quick",
+      "--threads",
+      "2",
     ]);
     expect(run.status, run.stderr).toBe(0);
     const summary = run.summary();
