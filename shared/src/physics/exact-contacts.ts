@@ -48,39 +48,63 @@ export const OPEN_TABLE_DEPTH =
     ...DROP_ZONES.map((zone) => inside(zone.px, zone.py) + POCKET_REACH),
   ) + 1e-6;
 
-/** Each ball's speed, computed once per search rather than once per pair (reused: the search runs per drift). */
+/**
+ * Each ball's speed, and the balls that move, found once per search rather than once per pair (the arrays are
+ * reused: the search runs per drift, and late in a shot most balls stand still).
+ */
 let speedScratch = new Float64Array(16);
-function speedsOf(balls: readonly SimBall[]): Float64Array {
-  if (speedScratch.length < balls.length) speedScratch = new Float64Array(balls.length);
-  for (let i = 0; i < balls.length; i++) speedScratch[i] = Math.sqrt(balls[i]!.vx ** 2 + balls[i]!.vy ** 2);
-  return speedScratch;
-}
+let movingScratch = new Int32Array(16);
 
 function earliestContact(balls: readonly SimBall[], limit: number): Contact | null {
   let best: Contact | null = null;
   let bestTime = limit;
   const n = balls.length;
-  const speeds = speedsOf(balls);
+  if (speedScratch.length < n) {
+    speedScratch = new Float64Array(n);
+    movingScratch = new Int32Array(n);
+  }
+  const speeds = speedScratch;
+  const moving = movingScratch;
+  let movingCount = 0;
+  for (let i = 0; i < n; i++) {
+    const ball = balls[i]!;
+    if (ball.vx === 0 && ball.vy === 0) speeds[i] = 0;
+    else {
+      speeds[i] = Math.sqrt(ball.vx ** 2 + ball.vy ** 2);
+      if (ball.onTable) moving[movingCount++] = i;
+    }
+  }
+  // The pairs are looked at in the same order whether or not a ball moves (i, then j above it), so that of two
+  // contacts at the same instant the same one is always found first: a ball at rest only meets the moving
+  // balls above it, which the moving list gives without walking past the others.
+  let nextMoving = 0;
   for (let i = 0; i < n; i++) {
     const a = balls[i]!;
+    while (nextMoving < movingCount && moving[nextMoving]! <= i) nextMoving++;
     if (!a.onTable) continue;
     const aMoves = a.vx !== 0 || a.vy !== 0;
     const aSpeed = speeds[i]!;
-    for (let j = i + 1; j < n; j++) {
-      const b = balls[j]!;
-      if (!b.onTable || (!aMoves && b.vx === 0 && b.vy === 0)) continue;
-      const px = b.x - a.x;
-      const py = b.y - a.y;
-      // Broad test: too far apart to meet within the limit at their present speeds.
-      const reachable = (aSpeed + speeds[j]!) * bestTime + 2 * R;
-      if (px * px + py * py > reachable * reachable) continue;
-      const t = discContactTime(px, py, b.vx - a.vx, b.vy - a.vy, 2 * R, bestTime);
-      if (t < bestTime || (best === null && t <= bestTime)) {
-        bestTime = t;
-        best = { kind: "ball", time: t, a: i, b: j };
+    if (aMoves) {
+      for (let j = i + 1; j < n; j++) {
+        const b = balls[j]!;
+        if (!b.onTable) continue;
+        const t = pairTime(a, b, aSpeed + speeds[j]!, bestTime);
+        if (t < bestTime || (best === null && t <= bestTime)) {
+          bestTime = t;
+          best = { kind: "ball", time: t, a: i, b: j };
+        }
       }
+    } else {
+      for (let k = nextMoving; k < movingCount; k++) {
+        const j = moving[k]!;
+        const t = pairTime(a, balls[j]!, speeds[j]!, bestTime);
+        if (t < bestTime || (best === null && t <= bestTime)) {
+          bestTime = t;
+          best = { kind: "ball", time: t, a: i, b: j };
+        }
+      }
+      continue;
     }
-    if (!aMoves) continue;
     const travel = aSpeed * bestTime;
     if (inside(a.x, a.y) > OPEN_TABLE_DEPTH + travel) continue;
     for (const o of OBSTACLES) {
@@ -99,6 +123,18 @@ function earliestContact(balls: readonly SimBall[], limit: number): Contact | nu
     }
   }
   return best;
+}
+
+/**
+ * When two balls on the table meet within `limit` (Infinity if not): a broad test first, since most pairs are
+ * too far apart to meet within the limit at their present speeds (`speeds`, the sum of theirs).
+ */
+function pairTime(a: SimBall, b: SimBall, speeds: number, limit: number): number {
+  const px = b.x - a.x;
+  const py = b.y - a.y;
+  const reachable = speeds * limit + 2 * R;
+  if (px * px + py * py > reachable * reachable) return Number.POSITIVE_INFINITY;
+  return discContactTime(px, py, b.vx - a.vx, b.vy - a.vy, 2 * R, limit);
 }
 
 export function obstacleContactTime(ball: SimBall, o: Obstacle, limit: number, travel: number): number {
