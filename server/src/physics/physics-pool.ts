@@ -13,8 +13,21 @@ export interface ShotPhysics {
   close(): Promise<void>;
 }
 
-/** Enough to keep a worker busy across an event-loop hop of the main thread; each is a shot's input. */
-const SHOTS_QUEUED_PER_WORKER = 32;
+/**
+ * Shots handed to the worker before it answers any: enough to keep it busy through a stall of the rooms'
+ * thread (a collection of a large heap takes a tenth of a second or more, and at 500 shots a second dozens
+ * arrive meanwhile). Each is one table's shot, and a table has one at a time, so the tables bound them.
+ */
+const SHOTS_QUEUED_PER_WORKER = 512;
+
+/**
+ * Shots whose physics came back that the rooms' thread takes up in one turn of its event loop. Results that
+ * arrive together (after a stall, dozens) would otherwise all be judged, recorded and announced in one go,
+ * holding the loop for as long: and since the sockets are written at the end of a turn (write-batching.ts),
+ * the first of them would reach its players only with the last. In slices, each goes out a few milliseconds
+ * after its own turn, and the sockets and timers are served between them.
+ */
+const RESULTS_PER_TURN = 8;
 
 export function createPhysicsPool(options: { readonly threads: number }): ShotPhysics {
   const pool = new Piscina({
@@ -27,10 +40,40 @@ export function createPhysicsPool(options: { readonly threads: number }): ShotPh
     // under load shots waited seconds behind that hand-over while the worker's core was half idle.
     concurrentTasksPerWorker: SHOTS_QUEUED_PER_WORKER,
   });
+  const slices = new TurnSlices(RESULTS_PER_TURN);
   return {
-    simulate: (input, engine) => pool.run({ input, engine }) as Promise<TableSimulation>,
+    simulate: (input, engine) => (pool.run({ input, engine }) as Promise<TableSimulation>).then((r) => slices.later(r)),
     close: () => pool.destroy(),
   };
+}
+
+/** Hands values back a few per turn of the event loop, in the order they came (RESULTS_PER_TURN's reason). */
+export class TurnSlices {
+  readonly #perTurn: number;
+  #waiting: (() => void)[] = [];
+  #scheduled = false;
+
+  constructor(perTurn: number) {
+    this.#perTurn = perTurn;
+  }
+
+  /** Resolves with `value` in a later turn, after everything handed here before it. */
+  later<T>(value: T): Promise<T> {
+    return new Promise((resolve) => {
+      this.#waiting.push(() => resolve(value));
+      if (!this.#scheduled) {
+        this.#scheduled = true;
+        setImmediate(() => this.#release());
+      }
+    });
+  }
+
+  #release(): void {
+    const now = this.#waiting.splice(0, this.#perTurn);
+    for (const go of now) go();
+    if (this.#waiting.length > 0) setImmediate(() => this.#release());
+    else this.#scheduled = false;
+  }
 }
 
 /** The same physics, counting the shots handed to it and not yet back (the metrics' physics queue). */
