@@ -4,9 +4,11 @@
  * over real SDK connections, at a person's pace (a few seconds of thought, every animation watched) or the
  * quick one. It ramps up at a given number of new tables a second, holds, and prints what a player would feel
  * — joins refused and why, shots a second, the latency from a shot sent to its `shot` broadcast at the
- * shooter and at a spectator, event-loop stalls — beside what it cost: the server's CPU per live match-second
- * and per shot (every process and thread of it, when it runs on this box), its memory, the box's CPU and the
- * load generator's own. Bounded in count and time; it stops by itself.
+ * shooter and at a spectator (and as the server itself timed it), event-loop stalls (the server's and the
+ * generator's own) — beside what it cost: the server's CPU per live match-second and per shot (every process
+ * and thread of it, when it runs on this box), its memory, the box's CPU and the load generator's own. The
+ * bots run in threads of their own (bot-thread.ts); this one adds up what they report. Bounded in count and
+ * time; it stops by itself.
  */
 import { Worker } from "node:worker_threads";
 import type { Order, Report, ThreadData } from "./bot-thread.ts";
