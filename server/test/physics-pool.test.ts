@@ -1,5 +1,4 @@
-import { decodeTrace, openingBreak } from "@habibka/shared/physics";
-import { simulateForTable } from "@habibka/shared/pipeline";
+import { decodeTrace, openingBreak, simulateForTable } from "@habibka/shared/physics";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPhysicsPool, TurnSlices } from "../src/physics/physics-pool.ts";
 

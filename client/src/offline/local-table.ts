@@ -17,7 +17,7 @@ import {
   type RecordHeader,
   recordedPart,
 } from "@habibka/shared/match";
-import { DEFAULT_ENGINE, type EngineName } from "@habibka/shared/physics";
+import { DEFAULT_ENGINE, type EngineName, simulateForTable } from "@habibka/shared/physics";
 import {
   answerOffer,
   judgePlannedLag,
@@ -27,7 +27,6 @@ import {
   type Step,
   shotBroadcast,
   shotSimulation,
-  simulateForTable,
   stepMatch,
 } from "@habibka/shared/pipeline";
 import {

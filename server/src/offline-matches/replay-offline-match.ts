@@ -13,7 +13,7 @@ import {
   type RecordHeader,
   recordedPart,
 } from "@habibka/shared/match";
-import type { EngineName } from "@habibka/shared/physics";
+import { type EngineName, simulateForTable } from "@habibka/shared/physics";
 import {
   answerOffer,
   judgePlannedLag,
@@ -22,7 +22,6 @@ import {
   planShot,
   type Step,
   shotSimulation,
-  simulateForTable,
   stepMatch,
 } from "@habibka/shared/pipeline";
 import {

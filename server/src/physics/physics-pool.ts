@@ -1,5 +1,4 @@
-import type { EngineName, SimulationInput } from "@habibka/shared/physics";
-import type { TableSimulation } from "@habibka/shared/pipeline";
+import type { EngineName, SimulationInput, TableSimulation } from "@habibka/shared/physics";
 import { Piscina } from "piscina";
 
 /**

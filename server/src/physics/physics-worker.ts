@@ -1,5 +1,4 @@
-import type { EngineName, SimulationInput } from "@habibka/shared/physics";
-import { simulateForTable, type TableSimulation } from "@habibka/shared/pipeline";
+import { type EngineName, type SimulationInput, simulateForTable, type TableSimulation } from "@habibka/shared/physics";
 
 /**
  * One shot simulated in a worker thread of the physics pool (physics-pool.ts), returned in the table's form:

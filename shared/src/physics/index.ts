@@ -10,3 +10,4 @@ export { DEFAULT_ENGINE, ENGINE_NAMES, type EngineName } from "./engines.ts";
 export { openingBreak } from "./opening-break.ts";
 export type { SimulationInput, SimulationResult, SimulationStats } from "./simulate.ts";
 export { simulate } from "./simulate.ts";
+export { simulateForTable, type TableSimulation } from "./table-simulation.ts";

@@ -2,4 +2,3 @@
 export * from "./match-view.ts";
 export * from "./shot-broadcast.ts";
 export * from "./table-pipeline.ts";
-export * from "./table-simulation.ts";

@@ -7,11 +7,11 @@ import { clockStroke, type ShotSetup } from "../match/shot.ts";
 import type { MatchResult, Transition } from "../match/transition.ts";
 import { DEFAULT_ENGINE, type EngineName } from "../physics/engines.ts";
 import type { SimulationInput } from "../physics/simulate.ts";
+import { simulateForTable, type TableSimulation } from "../physics/table-simulation.ts";
 import type { LagMessage, ShotMessage } from "../protocol/client-messages.ts";
 import type { Pair, PlayerIndex } from "../rules/position.ts";
 import { fail, ok } from "../rules/result.ts";
 import { encodeTrace } from "../shot/trace-codec.ts";
-import { simulateForTable, type TableSimulation } from "./table-simulation.ts";
 
 /**
  * The one road a request takes: the match's checks → the physics, when there is a stroke to simulate → the

@@ -1,6 +1,6 @@
 import { DEFAULT_ENGINE, type EngineName } from "../physics/engines.ts";
 import type { SimulationInput } from "../physics/simulate.ts";
-import { simulateForTable, type TableSimulation } from "../pipeline/table-simulation.ts";
+import { simulateForTable, type TableSimulation } from "../physics/table-simulation.ts";
 import type { PracticeShotAnswer } from "../protocol/practice-messages.ts";
 import { judgeScenario, type Scenario } from "../rules/scenario.ts";
 import { bytesToBase64 } from "../shot/base64.ts";

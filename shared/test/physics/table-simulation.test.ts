@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeTrace, openingBreak, simulate } from "../../src/physics/index.ts";
-import { simulateForTable } from "../../src/pipeline/index.ts";
+import { decodeTrace, openingBreak, simulate, simulateForTable } from "../../src/physics/index.ts";
 import { visibleEnd } from "../../src/shot/visible-end.ts";
 
 /** The table's form of a simulation: the same judgement, the paths as the codec's bytes, the same length. */

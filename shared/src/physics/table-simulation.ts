@@ -1,9 +1,9 @@
-import { DEFAULT_ENGINE, type EngineName } from "../physics/engines.ts";
-import { type SimulationInput, type SimulationResult, simulate } from "../physics/simulate.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import { encodeTrace } from "../shot/trace-codec.ts";
 import { visibleEnd } from "../shot/visible-end.ts";
 import type { BallPosition } from "../table/balls.ts";
+import { DEFAULT_ENGINE, type EngineName } from "./engines.ts";
+import { type SimulationInput, type SimulationResult, simulate } from "./simulate.ts";
 
 /**
  * A simulated stroke in the form a table takes it: what the rules judge, and the balls' paths already in the
@@ -22,7 +22,7 @@ export interface TableSimulation {
 }
 
 /** The table's form of a simulation run with `trace: true` (without it, the trace is empty). */
-export function forTable(result: SimulationResult): TableSimulation {
+function forTable(result: SimulationResult): TableSimulation {
   const trace = result.trace ?? [];
   return { events: result.events, rest: result.rest, trace: encodeTrace(trace), duration: visibleEnd(trace) };
 }
