@@ -1,6 +1,5 @@
 import { type ComputerAction, ComputerSeat, type Decider, type SeatLogger } from "@habibka/shared/computer";
 import {
-  applyAction,
   COMPUTER_NAMES,
   COMPUTER_SEAT,
   type ComputerLevel,
@@ -9,7 +8,6 @@ import {
   foldRecord,
   hasBegun,
   initialMatch,
-  type MatchAction,
   type MatchResult,
   type MatchState,
   type Opener,
@@ -28,6 +26,7 @@ import {
   shotBroadcast,
   shotSimulation,
   stepMatch,
+  stepOnto,
 } from "@habibka/shared/pipeline";
 import {
   AnswerMessage,
@@ -278,16 +277,19 @@ export class LocalTable {
   }
 
   /**
-   * Writes the step's action to the record, then applies it as stored (read back from its JSON, as the
+   * Writes the step's action to the record, then applies it as stored (the form the pipeline judged, as the
    * server's table does), announces its stroke and shows the match; then whatever the new state waits for.
    */
   async #commit(step: Step): Promise<boolean> {
-    const action = JSON.parse(JSON.stringify(step.action)) as MatchAction;
-    const applied = applyAction(this.#match, action);
-    if (!applied.ok) throw new Error(`the stored form of an accepted action was refused: ${applied.error.message}`);
-    const after = applied.value.state;
+    const applied = stepOnto(this.#match, step);
+    if (!applied) throw new Error(`the match no longer takes an accepted ${step.action.type}`);
+    const after = applied.state;
     const at = this.#host.now?.() ?? Date.now();
-    const entry: RecordedAction = { at, action, ...(step.played ? { played: recordedPart(step.played) } : {}) };
+    const entry: RecordedAction = {
+      at,
+      action: step.action,
+      ...(step.played ? { played: recordedPart(step.played) } : {}),
+    };
     try {
       await this.#host.store.append(this.#header.matchId, this.#seq, entry, {
         names: [after.seats[0]?.name ?? "", after.seats[1]?.name ?? ""],

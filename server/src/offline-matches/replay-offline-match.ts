@@ -1,11 +1,9 @@
 import type { MatchResult } from "@habibka/shared/match";
 import {
-  applyAction,
   COMPUTER_NAMES,
   COMPUTER_SEAT,
   drawValue,
   initialMatch,
-  type MatchAction,
   type MatchRecord,
   type MatchState,
   RECORD_FORMAT,
@@ -23,6 +21,7 @@ import {
   type Step,
   shotSimulation,
   stepMatch,
+  stepOnto,
 } from "@habibka/shared/pipeline";
 import {
   DEFAULT_SEAT_HOLD_SECONDS,
@@ -105,12 +104,11 @@ export async function replayOfflineMatch(
   /** Each recorded action's index → the upload's digest of its stroke, when it played one. */
   const claimed = new Map<number, string | undefined>();
   const record = (step: Step, at: number): void => {
-    // Applied as stored, read back from its JSON, as a live table applies it.
-    const action = JSON.parse(JSON.stringify(step.action)) as MatchAction;
-    const applied = applyAction(match, action);
-    if (!applied.ok) throw new Refused(applied.error.message);
-    match = applied.value.state;
-    actions.push({ at, action, ...(step.played ? { played: recordedPart(step.played) } : {}) });
+    // Applied as stored (the step was judged on its JSON's form), as a live table applies it.
+    const applied = stepOnto(match, step);
+    if (!applied) throw new Refused(`the match no longer takes its ${step.action.type}`);
+    match = applied.state;
+    actions.push({ at, action: step.action, ...(step.played ? { played: recordedPart(step.played) } : {}) });
   };
   const made = (step: MatchResult<Step>, at: number, what: string): void => {
     if (!step.ok) throw new Refused(`${what}: ${step.error.message}`);

@@ -1,14 +1,12 @@
 import {
-  applyAction,
   hasBegun,
-  type MatchAction,
   type MatchRecord,
   type MatchState,
   type RecordHeader,
   replayMatch,
   type Transition,
 } from "@habibka/shared/match";
-import type { Step } from "@habibka/shared/pipeline";
+import { type Step, stepOnto } from "@habibka/shared/pipeline";
 import type { Logger } from "../logger.ts";
 import type { MatchRecords, RecordListing, RecordResult } from "../records/match-records.ts";
 import type { TableLeases } from "../records/table-leases.ts";
@@ -74,20 +72,19 @@ export class LiveMatch {
   }
 
   /**
-   * Writes the step's action, then applies it. Resolves with the transition the stored action makes, or
-   * null (nothing changed) when the record could not be written.
+   * Writes the step's action, then applies it. Resolves with the transition the stored action makes (judged
+   * once, by the pipeline, unless the match moved on meanwhile), or null (nothing changed) when the record
+   * could not be written.
    */
   async commit(step: Step, at: number): Promise<Transition | null> {
-    const json = JSON.stringify(step.action);
-    const stored = applyAction(this.current, JSON.parse(json) as MatchAction);
-    if (!stored.ok) throw new Error(`the stored form of an accepted action was refused: ${stored.error.message}`);
-    const transition = stored.value;
+    const transition = stepOnto(this.current, step);
+    if (!transition) throw new Error(`the match no longer takes an accepted ${step.action.type}`);
     const seq = this.nextSeq;
     try {
       await this.services.records.append(
         this.header.matchId,
         seq,
-        { at, action: json, type: step.action.type, ...(step.played ? { played: step.played } : {}) },
+        { at, action: step.json, type: step.action.type, ...(step.played ? { played: step.played } : {}) },
         listingAfter(this.current, transition.state, at),
         this.services.leases.lease(at),
       );

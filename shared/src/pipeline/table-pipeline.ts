@@ -19,32 +19,70 @@ import { encodeTrace } from "../shot/trace-codec.ts";
  * Math.random (randomness comes in the match's seed), so the match replays exactly from its actions.
  */
 
-/** What a request became: the action to record, the transition it makes, and the stroke to announce. */
+/**
+ * What a request became: the action to record, the transition it makes, and the stroke to announce. The action
+ * is judged in the form the record keeps (read back from its JSON), so what the table applies now is exactly
+ * what a replay of the record folds, and judged once: a table commits the step as it stands.
+ */
 export interface Step extends Transition {
+  /** The action as stored: read back from `json`. */
   readonly action: MatchAction;
+  /** The action's JSON, as the record keeps it. */
+  readonly json: string;
+  /** The match the step was judged on. */
+  readonly from: MatchState;
   readonly played?: PlayedStroke;
+}
+
+/** An action applied in its stored form (Step's reason), with that form and its JSON. */
+interface StoredTransition {
+  readonly action: MatchAction;
+  readonly json: string;
+  readonly transition: Transition;
+}
+
+function applyStored(match: MatchState, action: MatchAction): MatchResult<StoredTransition> {
+  const json = JSON.stringify(action);
+  const stored = JSON.parse(json) as MatchAction;
+  const applied = applyAction(match, stored);
+  if (!applied.ok) return applied;
+  return ok({ action: stored, json, transition: applied.value });
+}
+
+/**
+ * The transition a step makes on `match`: the judged one when the match is still the one it was judged on;
+ * otherwise (the match moved on meanwhile) its stored action applied again, or null if the match now refuses it.
+ */
+export function stepOnto(match: MatchState, step: Step): Transition | null {
+  if (step.from === match) return step;
+  const applied = applyAction(match, step.action);
+  return applied.ok ? applied.value : null;
 }
 
 /**
  * An applied stroke's step: the stroke to announce is built by the fold's own code from what the record will
  * keep (recorded-stroke.ts), so what the table shows now is what a reader of the record is shown later.
  */
-function strokeStep(
-  match: MatchState,
-  action: MatchAction,
-  transition: Transition,
-  recorded: RecordedStroke,
-): MatchResult<Step> {
-  const played = playedStroke(match, action, transition, recorded);
+function strokeStep(match: MatchState, action: MatchAction, recorded: RecordedStroke): MatchResult<Step> {
+  const applied = applyStored(match, action);
+  if (!applied.ok) return applied;
+  const { transition } = applied.value;
+  const played = playedStroke(match, applied.value.action, transition, recorded);
   if (!played.ok) return played;
-  return ok({ ...transition, action, played: played.value });
+  return ok({
+    ...transition,
+    action: applied.value.action,
+    json: applied.value.json,
+    from: match,
+    played: played.value,
+  });
 }
 
 /** Applies an action that needs no physics: seating, the draw, answers, resignation, expiry, rematch. */
 export function stepMatch(match: MatchState, action: MatchAction): MatchResult<Step> {
-  const applied = applyAction(match, action);
+  const applied = applyStored(match, action);
   if (!applied.ok) return applied;
-  return ok({ ...applied.value, action });
+  return ok({ ...applied.value.transition, action: applied.value.action, json: applied.value.json, from: match });
 }
 
 /** A shot checked and ready for the physics: the request as the match will record it, and what to simulate. */
@@ -78,9 +116,7 @@ export function shotSimulation(plan: ShotPlan): SimulationInput {
 /** Judges a planned shot with what the physics made of it. */
 export function judgePlannedShot(match: MatchState, plan: ShotPlan, simulation: TableSimulation): MatchResult<Step> {
   const action: ShotAction = { ...plan.request, result: { events: simulation.events, rest: simulation.rest } };
-  const applied = applyAction(match, action);
-  if (!applied.ok) return applied;
-  return strokeStep(match, action, applied.value, {
+  return strokeStep(match, action, {
     kind: "shot",
     number: plan.request.shot,
     seat: plan.seat,
@@ -138,9 +174,7 @@ export function judgePlannedLag(
 ): MatchResult<Step> {
   if (plan.pair === null || simulation === null) return stepMatch(match, plan.action);
   const action: LagAction = { ...plan.action, result: { events: simulation.events, rest: simulation.rest } };
-  const applied = applyAction(match, action);
-  if (!applied.ok) return applied;
-  return strokeStep(match, action, applied.value, {
+  return strokeStep(match, action, {
     kind: "lag",
     number: match.shotNumber,
     seat: -1,
@@ -186,9 +220,7 @@ export function expireShotClock(match: MatchState): MatchResult<Step> {
   const setup = prepareShot(match, stroke.request);
   if (!setup.ok) return setup;
   const action: MatchAction = { type: "clock", shot: match.shotNumber };
-  const applied = applyAction(match, action);
-  if (!applied.ok) return applied;
-  return strokeStep(match, action, applied.value, {
+  return strokeStep(match, action, {
     kind: "clock",
     number: match.shotNumber,
     seat: match.player,
