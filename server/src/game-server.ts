@@ -1,7 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import { availableParallelism } from "node:os";
 import { matchMaker, type Presence, Server } from "@colyseus/core";
-import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { Redis } from "ioredis";
@@ -43,7 +42,7 @@ import { MatchRecords } from "./records/match-records.ts";
 import { type RestoreReport, TableRestorer } from "./records/restore.ts";
 import { DEFAULT_LEASE_TIMINGS, type LeaseTimings, TableLeases } from "./records/table-leases.ts";
 import { createHabibkaRoom } from "./rooms/habibka-room.ts";
-import { IndexedLocalDriver } from "./rooms/indexed-local-driver.ts";
+import { IndexedLocalDriver, IndexedRedisDriver } from "./rooms/room-drivers.ts";
 import { listTablesInLobby, TableLobby } from "./rooms/table-lobby.ts";
 import { INVITED_OPTION } from "./table/invited-seats.ts";
 import { WaitingTables } from "./table/waiting-tables.ts";
@@ -247,7 +246,7 @@ export async function createGameServer(
     transport,
     greet: false,
     logger: colyseusLogger(logger),
-    driver: presence ? new RedisDriver(config.redisUrl) : new IndexedLocalDriver(),
+    driver: presence ? new IndexedRedisDriver(config.redisUrl) : new IndexedLocalDriver(),
     ...(presence ? { presence } : {}),
     ...(config.publicAddress ? { publicAddress: config.publicAddress } : {}),
     express: (app) => {

@@ -1,4 +1,12 @@
 import { type IRoomCache, LocalDriver, type SortOptions } from "@colyseus/core";
+import { RedisDriver } from "@colyseus/redis-driver";
+
+/**
+ * The room lists Colyseus's matchmaker keeps, one process's in memory or every process's in Redis, each
+ * answering a look-up by table code alone directly. Colyseus's lobby looks a table up by code for every
+ * change of its listing (a table's score after each pot), and both of Colyseus's own drivers answer such a
+ * look-up by reading the whole list.
+ */
 
 /**
  * Colyseus's in-memory room list with the rooms also kept by id. Its own look-up by id copies and filters
@@ -43,6 +51,20 @@ export class IndexedLocalDriver extends LocalDriver {
   override clear(): void {
     this.#byId.clear();
     super.clear();
+  }
+}
+
+/**
+ * Colyseus's Redis room list, every process's tables in one hash. Its own look-up by id reads and parses the
+ * whole hash (HGETALL): with thousands of tables, for every shot at any table, in every process (the most
+ * costly work of two processes on one box). A look-up by id alone reads that table's field (HGET).
+ */
+export class IndexedRedisDriver extends RedisDriver {
+  override async query(conditions: Partial<IRoomCache>, sortOptions?: SortOptions): Promise<IRoomCache[]> {
+    const id = onlyRoomId(conditions);
+    if (id === null || sortOptions) return super.query(conditions, sortOptions);
+    const room = await super.findOne({ roomId: id });
+    return room ? [room] : [];
   }
 }
 

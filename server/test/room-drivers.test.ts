@@ -1,7 +1,10 @@
 import { type IRoomCache, LocalDriver } from "@colyseus/core";
+import { RedisDriver } from "@colyseus/redis-driver";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { IndexedLocalDriver } from "../src/rooms/indexed-local-driver.ts";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IndexedLocalDriver, IndexedRedisDriver } from "../src/rooms/room-drivers.ts";
+import { type RunningService, startRedis } from "./support/services.ts";
 
 function room(id: number, extra: Partial<IRoomCache> = {}): IRoomCache {
   return {
@@ -64,5 +67,48 @@ describe("IndexedLocalDriver", () => {
     expect(found).toBe(driver.rooms[4321]);
     driver.remove("r4321");
     expect(driver.query({ roomId: "r4321" })).toEqual([]);
+  });
+});
+
+describe("IndexedRedisDriver", () => {
+  let redis: RunningService;
+  let plain: RedisDriver;
+  let indexed: IndexedRedisDriver;
+  let spy: Redis;
+  beforeAll(async () => {
+    redis = await startRedis();
+    plain = new RedisDriver(redis.url);
+    indexed = new IndexedRedisDriver(redis.url);
+    spy = new Redis(redis.url);
+  });
+  afterAll(async () => {
+    await Promise.all([plain.shutdown(), indexed.shutdown(), spy.quit()]);
+    await redis.stop();
+  });
+
+  it("answers a look-up by id as Colyseus's own Redis driver does, and every other query through it", async () => {
+    for (let i = 0; i < 40; i++)
+      await plain.persist(room(i, { locked: i % 3 === 0, metadata: { n: i }, createdAt: new Date(1_000 + i) }), true);
+    await plain.remove("r7");
+    for (const id of ["r0", "r5", "r7", "r39", "nothing"]) {
+      expect(await indexed.query({ roomId: id })).toEqual(await plain.query({ roomId: id }));
+    }
+    const ids = (rooms: IRoomCache[]) => rooms.map((r) => r.roomId).sort();
+    expect(ids(await indexed.query({ locked: true }))).toEqual(ids(await plain.query({ locked: true })));
+  });
+
+  it("looks a table up by id without reading every process's tables", async () => {
+    for (let i = 0; i < 200; i++) await plain.persist(room(1000 + i), true);
+    const monitor = await spy.monitor();
+    const commands: string[] = [];
+    monitor.on("monitor", (_time: string, args: string[]) => commands.push(String(args[0]).toLowerCase()));
+    // The monitor is live once it has seen a command of its own client's making.
+    await spy.ping();
+    const [found] = await indexed.query({ roomId: "r1100" });
+    expect(found?.roomId).toBe("r1100");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    monitor.disconnect();
+    expect(commands).toContain("hget");
+    expect(commands).not.toContain("hgetall");
   });
 });
