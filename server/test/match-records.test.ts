@@ -142,6 +142,38 @@ describe.each(places)("MatchRecords on %s", (_name, place) => {
     await records.close();
   });
 
+  it("writes actions arriving together that change no listing, renewing the leases of the tables held", async () => {
+    const records = await open();
+    const ids = Array.from({ length: 30 }, (_, i) => `q${i}`);
+    for (const id of ids) await records.createRecord(header(id), HERE);
+    await records.createRecord(header("elsewhere"), { owner: "other", until: 10_000 });
+    await records.append("q0", 0, { at: 1, action: sit(0, "A") }, {}, HERE);
+    const later = { owner: HERE.owner, until: HERE.until + 5_000 };
+    const writes = [
+      ...ids.map((id) => records.append(id, id === "q0" ? 1 : 0, { at: 2, action: sit(1, "B"), played }, {}, later)),
+      records.append("elsewhere", 0, { at: 2, action: sit(0, "C") }, {}, later),
+    ];
+    const outcomes = await Promise.allSettled(writes);
+    expect(outcomes.slice(0, 30).every((o) => o.status === "fulfilled")).toBe(true);
+    expect(outcomes[30]).toMatchObject({ status: "rejected", reason: expect.any(LeaseLostError) });
+    const q3 = (await records.loadRecord("q3"))!;
+    expect(q3.actions).toHaveLength(1);
+    expect(q3.actions[0]).toMatchObject({ at: 2, played: { number: 2, seat: 0 } });
+    expect([...q3.actions[0]!.played!.trace]).toEqual([1, 2, 3]);
+    expect((await records.loadRecord("q0"))!.actions).toHaveLength(2);
+    expect((await records.loadRecord("elsewhere"))!.actions).toHaveLength(0);
+    const leases = await records.database.db
+      .selectFrom("match_records")
+      .select(["id", "lease_until"])
+      .where("id", "in", ["q5", "elsewhere"])
+      .execute();
+    expect(Object.fromEntries(leases.map((row) => [row.id, Number(row.lease_until)]))).toEqual({
+      q5: later.until,
+      elsewhere: 10_000,
+    });
+    await records.close();
+  });
+
   it("hands out an unheld table to one claimant only, renews and gives back leases", async () => {
     const records = await open();
     await records.createRecord(header("held"), { owner: "p1", until: 5_000 });
