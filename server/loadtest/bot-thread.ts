@@ -47,7 +47,7 @@ const ADDRESSES_PER_THREAD = 1 << 20;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** Why a join failed, as one short line without the table's code or the address (so that alike ones add up). */
-export function refusalReason(error: unknown): string {
+function refusalReason(error: unknown): string {
   const { name, message, code } =
     error instanceof Error
       ? (error as Error & { code?: unknown })
