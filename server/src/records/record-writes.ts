@@ -141,7 +141,7 @@ export async function appendOverNetwork(
   }
   return db.transaction().execute(async (trx) => {
     const held = new Set<string>();
-    for (const owner of new Set(batch.map((a) => a.lease.owner))) {
+    for (const owner of owners) {
       const mine = batch.filter((a) => a.lease.owner === owner);
       const rows = await trx
         .updateTable("match_records")

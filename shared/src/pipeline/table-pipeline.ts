@@ -34,21 +34,6 @@ export interface Step extends Transition {
   readonly played?: PlayedStroke;
 }
 
-/** An action applied in its stored form (Step's reason), with that form and its JSON. */
-interface StoredTransition {
-  readonly action: MatchAction;
-  readonly json: string;
-  readonly transition: Transition;
-}
-
-function applyStored(match: MatchState, action: MatchAction): MatchResult<StoredTransition> {
-  const json = JSON.stringify(action);
-  const stored = JSON.parse(json) as MatchAction;
-  const applied = applyAction(match, stored);
-  if (!applied.ok) return applied;
-  return ok({ action: stored, json, transition: applied.value });
-}
-
 /**
  * The transition a step makes on `match`: the judged one when the match is still the one it was judged on;
  * otherwise (the match moved on meanwhile) its stored action applied again, or null if the match now refuses it.
@@ -64,25 +49,23 @@ export function stepOnto(match: MatchState, step: Step): Transition | null {
  * keep (recorded-stroke.ts), so what the table shows now is what a reader of the record is shown later.
  */
 function strokeStep(match: MatchState, action: MatchAction, recorded: RecordedStroke): MatchResult<Step> {
-  const applied = applyStored(match, action);
-  if (!applied.ok) return applied;
-  const { transition } = applied.value;
-  const played = playedStroke(match, applied.value.action, transition, recorded);
+  const step = stepMatch(match, action);
+  if (!step.ok) return step;
+  const played = playedStroke(match, step.value.action, step.value, recorded);
   if (!played.ok) return played;
-  return ok({
-    ...transition,
-    action: applied.value.action,
-    json: applied.value.json,
-    from: match,
-    played: played.value,
-  });
+  return ok({ ...step.value, played: played.value });
 }
 
-/** Applies an action that needs no physics: seating, the draw, answers, resignation, expiry, rematch. */
+/**
+ * Applies an action that needs no physics (seating, the draw, answers, resignation, expiry, rematch), in its
+ * stored form (Step's reason).
+ */
 export function stepMatch(match: MatchState, action: MatchAction): MatchResult<Step> {
-  const applied = applyStored(match, action);
+  const json = JSON.stringify(action);
+  const stored = JSON.parse(json) as MatchAction;
+  const applied = applyAction(match, stored);
   if (!applied.ok) return applied;
-  return ok({ ...applied.value.transition, action: applied.value.action, json: applied.value.json, from: match });
+  return ok({ ...applied.value, action: stored, json, from: match });
 }
 
 /** A shot checked and ready for the physics: the request as the match will record it, and what to simulate. */
