@@ -2,7 +2,7 @@ import { type IRoomCache, LocalDriver } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import fc from "fast-check";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { IndexedLocalDriver, IndexedRedisDriver } from "../src/rooms/room-drivers.ts";
 import { type RunningService, startRedis } from "./support/services.ts";
 
@@ -106,7 +106,9 @@ describe("IndexedRedisDriver", () => {
     await spy.ping();
     const [found] = await indexed.query({ roomId: "r1100" });
     expect(found?.roomId).toBe("r1100");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Redis executes commands in order: once the monitor shows this marker, it has shown the look-up's too.
+    await spy.echo("looked-up");
+    await vi.waitFor(() => expect(commands).toContain("echo"), { timeout: 10_000, interval: 20 });
     monitor.disconnect();
     expect(commands).toContain("hget");
     expect(commands).not.toContain("hgetall");
