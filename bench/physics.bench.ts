@@ -1,7 +1,8 @@
 /**
  * Physics benchmark, both engines interleaved in one run: the real opening break (the apex ball from the house
  * into the 14-ball pyramid, the coloured ball on the centre mark) at 8 and 12 m/s over several rack seeds, and a
- * typical pot (a straight shot into a corner pocket with draw, from 0.5–0.6 m).
+ * typical pot (a straight shot into a corner pocket with draw, from 0.5–0.6 m), and the shots of matches as
+ * `pnpm loadtest` plays them.
  * Run: node bench/physics.bench.ts [--runs N]
  * Prints, per case and engine: median and p90 wall time per shot (simulation only, trace on), wall time per
  * simulated second, steps per second and the binary trace size; then the Planck/exact ratio of the medians and
@@ -9,6 +10,7 @@
  * both see the same machine load. Target for the default (exact) engine: ≤ 15 ms per break on one core.
  */
 import { parseArgs } from "node:util";
+import { seededRandom } from "@habibka/shared";
 import {
   ENGINE_NAMES,
   type EngineName,
@@ -42,6 +44,37 @@ function typicalPot(k: number): SimulationInput {
     strokes: [{ cue: 7, angle, speed: 1.5 + 0.1 * (k % 5), offset: { x: 0, y: -0.3 } }],
     trace: true,
   };
+}
+
+/**
+ * The shots of matches as `pnpm loadtest`'s bots play them (server/loadtest/match-bot.ts): from a seeded break,
+ * each a random white ball at the nearest other white ball at 1.5–4 m/s, on the table the last shot left; a
+ * table with fewer than four white balls is racked and broken again. Long rolls with a few balls moving, most
+ * of a live server's physics.
+ */
+function loadtestShots(count: number): SimulationInput[] {
+  const random = seededRandom(2026);
+  const shots: SimulationInput[] = [];
+  let balls = simulate(openingBreak(8, 1, false)).rest;
+  while (shots.length < count) {
+    const whites = balls.filter((b) => b.id !== 0);
+    if (whites.length < 4) {
+      balls = simulate(openingBreak(8, shots.length, false)).rest;
+      continue;
+    }
+    const cue = whites[Math.floor(random() * whites.length)]!;
+    const distance = (b: { x: number; y: number }) => Math.hypot(b.x - cue.x, b.y - cue.y);
+    const target = whites.filter((b) => b !== cue).sort((p, q) => distance(p) - distance(q))[0]!;
+    const angle = (Math.atan2(target.y - cue.y, target.x - cue.x) * 180) / Math.PI;
+    const shot: SimulationInput = {
+      balls,
+      strokes: [{ cue: cue.id, angle, speed: 1.5 + random() * 2.5, offset: { x: 0, y: 0 } }],
+      trace: true,
+    };
+    shots.push(shot);
+    balls = simulate(shot).rest;
+  }
+  return shots;
 }
 
 interface Figures {
@@ -93,6 +126,8 @@ const cases: [string, (k: number) => SimulationInput][] = [
   ["opening break 12 m/s", (k) => openingBreak(12, k, true)],
   ["typical pot", typicalPot],
 ];
+const matchShots = loadtestShots(200);
+cases.push(["a match's shot as pnpm loadtest plays it", (k) => matchShots[k % matchShots.length]!]);
 
 for (const [name, shot] of cases) {
   const figures = compare(shot, runs);

@@ -1,5 +1,16 @@
 import type { SimBall } from "./ball.ts";
-import { GRAVITY, MU_ROLL, MU_SLIDE, R, REST_SPEED, REST_SPIN, ROLL_SLIP, SPIN_DECAY } from "./constants.ts";
+import {
+  GRAVITY,
+  INERTIA,
+  MASS,
+  MU_ROLL,
+  MU_SLIDE,
+  R,
+  REST_SPEED,
+  REST_SPIN,
+  ROLL_SLIP,
+  SPIN_DECAY,
+} from "./constants.ts";
 
 const SLIDE_DECEL = MU_SLIDE * GRAVITY;
 const ROLL_DECEL = MU_ROLL * GRAVITY;
@@ -18,6 +29,17 @@ function slipY(ball: SimBall): number {
 
 export function isSliding(ball: SimBall): boolean {
   return Math.sqrt(slipX(ball) ** 2 + slipY(ball) ** 2) > ROLL_SLIP;
+}
+
+/**
+ * The fastest the ball can ever move on the cloth alone, from now until its next impact. Sliding friction and
+ * rolling resistance only take energy from the translation and the rolling spin together, and the spin about
+ * the vertical never feeds either, so √(v² + (I/m)·(ωx² + ωy²)) only falls; a sliding ball may speed up
+ * (its follow turning into speed), never beyond this. A tiny relative allowance covers rounding.
+ */
+export function speedBound(ball: SimBall): number {
+  const spin = ball.wx * ball.wx + ball.wy * ball.wy;
+  return Math.sqrt(ball.vx * ball.vx + ball.vy * ball.vy + (INERTIA / MASS) * spin) * (1 + 1e-9);
 }
 
 function decaySpin(ball: SimBall, duration: number): void {

@@ -21,4 +21,9 @@ export type Contact =
  */
 export interface ContactFinder {
   earliest(balls: readonly SimBall[], limit: number): Contact | null;
+  /**
+   * How many drifts of `h` seconds in a row, from the present state, `earliest` is sure to answer null while
+   * the balls only roll on the cloth (0 when that cannot be promised). An engine that cannot say leaves it out.
+   */
+  quietDrifts?(balls: readonly SimBall[], h: number): number;
 }

@@ -12,6 +12,10 @@ const MAX_EVENTS_PER_STEP = 10_000;
  * order) to resolve it with the shared model.
  */
 export function drift(world: World, h: number, watcher: StepWatcher): void {
+  if (isQuiet(world, h)) {
+    advance(world, h, world.t);
+    return;
+  }
   let elapsed = 0;
   for (let count = 0; ; count++) {
     const next = world.finder.earliest(world.balls, h - elapsed);
@@ -22,6 +26,36 @@ export function drift(world: World, h: number, watcher: StepWatcher): void {
     if (count > MAX_EVENTS_PER_STEP && next.kind !== "drop") stopJammed(world, next, elapsed, h);
     else resolveContact(world, next, elapsed, h, watcher);
   }
+}
+
+/** The longest run of drifts that search as usual after the finder could promise no quiet one. */
+const MAX_QUIET_WAIT = 8;
+
+/**
+ * True when this drift is one the finder has promised to find nothing in (`ContactFinder.quietDrifts`). Asking
+ * costs about one search, so after a refusal it waits before asking again, longer after each refusal: near a
+ * cushion or in a cluster the answer stays no for a while.
+ */
+function isQuiet(world: World, h: number): boolean {
+  const quiet = world.quiet;
+  if (quiet.left > 0) {
+    quiet.left--;
+    return true;
+  }
+  if (!world.finder.quietDrifts) return false;
+  if (quiet.wait > 0) {
+    quiet.wait--;
+    return false;
+  }
+  const drifts = world.finder.quietDrifts(world.balls, h);
+  if (drifts === 0) {
+    quiet.refused = Math.min(MAX_QUIET_WAIT, quiet.refused * 2 || 1);
+    quiet.wait = quiet.refused;
+    return false;
+  }
+  quiet.refused = 0;
+  quiet.left = drifts - 1;
+  return true;
 }
 
 /** Straight-line motion of every ball for `span` seconds from time `t0`, logging the crossings on the way. */

@@ -1,6 +1,7 @@
 import { HALF_LENGTH, HALF_WIDTH } from "../table/dimensions.ts";
 import type { SimBall } from "./ball.ts";
 import { DROP_ZONES, OBSTACLES, type Obstacle } from "./boundary.ts";
+import { speedBound } from "./cloth.ts";
 import { R } from "./constants.ts";
 import type { Contact, ContactFinder } from "./contact.ts";
 import { discContactTime, lineContactTime } from "./contact-time.ts";
@@ -10,7 +11,7 @@ import { dropTime, POCKET_REACH } from "./pocket-drop.ts";
  * The exact engine's contact finding: every time of impact in closed form (a quadratic per pair of discs, a
  * linear equation per wall), behind cheap distance checks that skip what cannot be reached within the limit.
  */
-export const exactContacts: ContactFinder = { earliest: earliestContact };
+export const exactContacts: ContactFinder = { earliest: earliestContact, quietDrifts };
 
 /**
  * How far inside the cushion lines a point is: 1-Lipschitz, so a ball whose centre is `d` inside is at least
@@ -153,4 +154,75 @@ export function obstacleContactTime(ball: SimBall, o: Obstacle, limit: number, t
   const reach = o.reach + travel;
   if (px * px + py * py > reach * reach) return Number.POSITIVE_INFINITY;
   return discContactTime(px, py, -ball.vx, -ball.vy, o.reach, limit);
+}
+
+/** Rounding allowance in the distances behind `quietDrifts` (metres). */
+const QUIET_MARGIN = 1e-9;
+
+/**
+ * How many drifts of `h` seconds in a row, this one first, are sure to find nothing, however the balls roll
+ * meanwhile: each ball covers at most its speed bound times the time, so a pair stays out of reach of the
+ * broad test in `pairTime`, and a ball out of reach of every rail piece and drop line, for as long as the gap
+ * between them lasts at their bounds. The search would answer null in each of those drifts; skipping it
+ * changes no result. A long roll across the open table is most of a shot's steps and needs no search at all.
+ */
+function quietDrifts(balls: readonly SimBall[], h: number): number {
+  const n = balls.length;
+  if (speedScratch.length < n) {
+    speedScratch = new Float64Array(n);
+    movingScratch = new Int32Array(n);
+  }
+  const bounds = speedScratch;
+  for (let i = 0; i < n; i++) bounds[i] = balls[i]!.onTable ? speedBound(balls[i]!) : 0;
+  // The longest quiet time found so far; each pair and ball can only shorten it.
+  let quiet = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const a = balls[i]!;
+    const aBound = bounds[i]!;
+    if (!a.onTable) continue;
+    for (let j = i + 1; j < n; j++) {
+      const both = aBound + bounds[j]!;
+      const b = balls[j]!;
+      if (both === 0 || !b.onTable) continue;
+      const px = b.x - a.x;
+      const py = b.y - a.y;
+      const far = 2 * R + QUIET_MARGIN + both * quiet;
+      if (px * px + py * py > far * far) continue;
+      quiet = (Math.sqrt(px * px + py * py) - 2 * R - QUIET_MARGIN) / both;
+      if (quiet < h) return 0;
+    }
+    if (aBound === 0) continue;
+    const reach = aBound * quiet;
+    if (inside(a.x, a.y) - OPEN_TABLE_DEPTH - QUIET_MARGIN > reach) continue;
+    quiet = Math.min(quiet, railClearance(a) / aBound);
+    if (quiet < h) return 0;
+  }
+  return quiet === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : Math.floor(quiet / h);
+}
+
+/**
+ * How far a ball is from every rail piece's and drop line's reach, as their finders see it (less the margin):
+ * a wall finds a contact only for a centre that comes within R of its segment, a jaw nose only within its
+ * reach plus the travel, a drop line only within POCKET_REACH plus the travel of its point.
+ */
+function railClearance(ball: SimBall): number {
+  let clearance = Math.max(0, inside(ball.x, ball.y) - OPEN_TABLE_DEPTH);
+  let nearest = Number.POSITIVE_INFINITY;
+  for (const o of OBSTACLES) {
+    if (o.kind === "wall") {
+      const rx = ball.x - o.ax;
+      const ry = ball.y - o.ay;
+      const along = Math.min(o.length, Math.max(0, rx * o.dx + ry * o.dy));
+      nearest = Math.min(nearest, distance(rx - o.dx * along, ry - o.dy * along) - R);
+    } else nearest = Math.min(nearest, distance(o.cx - ball.x, o.cy - ball.y) - o.reach);
+  }
+  for (const zone of DROP_ZONES)
+    nearest = Math.min(nearest, distance(ball.x - zone.px, ball.y - zone.py) - POCKET_REACH);
+  clearance = Math.max(clearance, nearest);
+  return Math.max(0, clearance - QUIET_MARGIN);
+}
+
+/** Math.hypot guards against overflow, which table distances never approach, at several times the cost. */
+function distance(dx: number, dy: number): number {
+  return Math.sqrt(dx * dx + dy * dy);
 }

@@ -9,8 +9,12 @@ import type { BallTrace, TracePoint } from "../shot/trace-codec.ts";
 export class TraceRecorder {
   readonly #tolerance: number;
   readonly #points: TracePoint[] = [];
-  /** Points offered since the last kept sample, not yet kept. */
-  #pending: TracePoint[] = [];
+  /**
+   * Points offered since the last kept sample, not yet kept: time, x and y side by side. A point is offered
+   * every step for every moving ball and most are never kept, so they wait here rather than as small arrays.
+   */
+  #pending = new Float64Array(3 * 32);
+  #pendingCount = 0;
 
   constructor(t: number, x: number, y: number, tolerance: number) {
     this.#tolerance = tolerance;
@@ -19,38 +23,54 @@ export class TraceRecorder {
 
   /** A point on the path; kept only if later points make it necessary. */
   offer(t: number, x: number, y: number): void {
-    const point: TracePoint = [t, x, y];
-    if (this.#pending.length > 0 && !this.#chordFits(point)) {
-      this.#points.push(this.#pending[this.#pending.length - 1]!);
-      this.#pending = [];
+    if (this.#pendingCount > 0 && !this.#chordFits(t, x, y)) {
+      this.#points.push(this.#lastPending());
+      this.#pendingCount = 0;
     }
-    this.#pending.push(point);
+    this.#hold(t, x, y);
   }
 
   /** A point that must be kept (a contact, the drop, the resting place). */
   keep(t: number, x: number, y: number): void {
     this.offer(t, x, y);
-    const last = this.#pending[this.#pending.length - 1]!;
     const previous = this.#points[this.#points.length - 1]!;
-    if (last[0] > previous[0] || last[1] !== previous[1] || last[2] !== previous[2]) this.#points.push(last);
-    this.#pending = [];
+    if (t > previous[0] || x !== previous[1] || y !== previous[2]) this.#points.push([t, x, y]);
+    this.#pendingCount = 0;
   }
 
   finish(id: number): BallTrace {
-    if (this.#pending.length > 0) this.#points.push(this.#pending[this.#pending.length - 1]!);
-    this.#pending = [];
+    if (this.#pendingCount > 0) this.#points.push(this.#lastPending());
+    this.#pendingCount = 0;
     return { id, points: this.#points };
   }
 
-  #chordFits(end: TracePoint): boolean {
+  #hold(t: number, x: number, y: number): void {
+    if (3 * (this.#pendingCount + 1) > this.#pending.length) {
+      const grown = new Float64Array(this.#pending.length * 2);
+      grown.set(this.#pending);
+      this.#pending = grown;
+    }
+    const at = 3 * this.#pendingCount++;
+    this.#pending[at] = t;
+    this.#pending[at + 1] = x;
+    this.#pending[at + 2] = y;
+  }
+
+  #lastPending(): TracePoint {
+    const at = 3 * (this.#pendingCount - 1);
+    return [this.#pending[at]!, this.#pending[at + 1]!, this.#pending[at + 2]!];
+  }
+
+  #chordFits(endT: number, endX: number, endY: number): boolean {
     const start = this.#points[this.#points.length - 1]!;
-    const span = end[0] - start[0];
+    const span = endT - start[0];
     if (span <= 0) return false;
     const limit = this.#tolerance * this.#tolerance;
-    for (const p of this.#pending) {
-      const f = (p[0] - start[0]) / span;
-      const ex = start[1] + (end[1] - start[1]) * f - p[1];
-      const ey = start[2] + (end[2] - start[2]) * f - p[2];
+    const pending = this.#pending;
+    for (let at = 0; at < 3 * this.#pendingCount; at += 3) {
+      const f = (pending[at]! - start[0]) / span;
+      const ex = start[1] + (endX - start[1]) * f - pending[at + 1]!;
+      const ey = start[2] + (endY - start[2]) * f - pending[at + 2]!;
       if (ex * ex + ey * ey > limit) return false;
     }
     return true;

@@ -33,6 +33,8 @@ export interface World {
   readonly contacts: ContactBook;
   readonly bases: StepBases;
   readonly finder: ContactFinder;
+  /** Drifts left that the finder promised to find nothing in; after a refusal, drifts to search before asking. */
+  readonly quiet: { left: number; wait: number; refused: number };
 }
 
 export function createWorld(positions: readonly BallPosition[], options: WorldOptions = {}): World {
@@ -49,6 +51,7 @@ export function createWorld(positions: readonly BallPosition[], options: WorldOp
     contacts: new Map(),
     bases: createStepBases(balls.length),
     finder: contactFinder(options.engine ?? DEFAULT_ENGINE, balls),
+    quiet: { left: 0, wait: 0, refused: 0 },
   };
 }
 
