@@ -197,7 +197,7 @@ describe("TableSession", () => {
     });
     // The shot's result arrives while the balls still roll: nothing of it shows yet.
     server.room.stateHandler?.(
-      state({ shotNumber: 6, toMove: 1, offer: "", animating: true, players: players([3], 1) }),
+      state({ shotNumber: 6, toMove: 0, offer: "", animating: true, players: players([3], 1) }),
     );
     let shown = session.getState();
     expect(shown.snapshot.shotNumber).toBe(5);
@@ -225,6 +225,29 @@ describe("TableSession", () => {
     expect(server.room.sent.filter(([type]) => type === "seen")).toEqual([]);
     server.room.stateHandler?.(state({ shotNumber: 6, toMove: 1 }));
     expect(server.room.sent.filter(([type]) => type === "seen")).toEqual([["seen", { shotNumber: 6 }]]);
+  });
+
+  it("`seen` goes only from the seat the table waits for: the one to move, or the person facing the computer", async () => {
+    server.room = new FakeRoom("454545");
+    const session = new TableSession("Борис");
+    await session.open({ kind: "join", code: "454545", watch: false });
+    server.room.emit("welcome", { role: "player", seat: 1, matchId: "m1" });
+    const seats = (computer: boolean) =>
+      new Map([
+        ["0", { name: "Анна", seat: 0, connected: true, shelf: [], debt: 0, computer }],
+        ["1", { name: "Борис", seat: 1, connected: true, shelf: [], debt: 0 }],
+      ]);
+    server.room.stateHandler?.(state({ players: seats(false) }));
+    server.room.emit("shot", shot(5));
+    // Seat 0 is to move after the shot: its `seen` is the one the table waits for, not this one.
+    server.room.stateHandler?.(state({ shotNumber: 6, toMove: 0, players: seats(false) }));
+    session.endPlayback();
+    expect(server.room.sent.filter(([type]) => type === "seen")).toEqual([]);
+    // Against the computer the person's eyes are the ones waited for, whoever is to move.
+    server.room.emit("shot", shot(6));
+    server.room.stateHandler?.(state({ shotNumber: 7, toMove: 0, players: seats(true) }));
+    session.endPlayback();
+    expect(server.room.sent.filter(([type]) => type === "seen")).toEqual([["seen", { shotNumber: 7 }]]);
   });
 
   it("a server that does not know `seen` is not sent it again, and its refusal is not shown", async () => {

@@ -1,5 +1,5 @@
 import { Client, type Room } from "@colyseus/sdk";
-import type { ShotBroadcast } from "@habibka/shared/protocol";
+import { awaitsSeenFrom, type ShotBroadcast } from "@habibka/shared/protocol";
 
 /**
  * One match of the load test: two scripted players and their spectators over real SDK connections, playing
@@ -109,7 +109,7 @@ export class MatchBot {
   private listen(room: Room, seat: number): Room {
     room.onMessage("shot", (shot: ShotBroadcast) => {
       if (shot.seat === seat || (shot.kind === "lag" && seat === 0)) this.heard(shot, "shooter");
-      this.watch(room, shot);
+      this.watch(room, seat, shot);
     });
     room.onMessage("error", (error: { code: string }) => this.figures.counters.add(`error ${error.code}`));
     room.onMessage("*", () => undefined);
@@ -131,14 +131,17 @@ export class MatchBot {
   }
 
   /**
-   * A player's page plays the shot and says `seen` when its animation is over: at once at the quick pace,
-   * after its whole length at a person's (less what had played before the message came, for a late joiner).
+   * A player's page plays the shot and, if the table waits for its seat, says `seen` when its animation is
+   * over: at once at the quick pace, after its whole length at a person's (less what had played before the
+   * message came, for a late joiner).
    */
-  private watch(room: Room, shot: ShotBroadcast): void {
+  private watch(room: Room, seat: number, shot: ShotBroadcast): void {
     const ms = this.options.pace === "quick" ? QUICK_SEEN_MS : Math.max(0, shot.duration * 1000 - shot.elapsed);
     setTimeout(() => {
       // By now the state that followed the shot has come: `seen` names the number it shows.
-      if (!this.stopping) room.send("seen", { shotNumber: (room.state as SyncedTable).shotNumber });
+      const state = room.state as SyncedTable;
+      if (this.stopping || !awaitsSeenFrom(seat, state.toMove, () => false)) return;
+      room.send("seen", { shotNumber: state.shotNumber });
     }, ms);
   }
 

@@ -1,3 +1,4 @@
+import { awaitsSeenFrom } from "@habibka/shared/protocol";
 import { TableState } from "@habibka/shared/state";
 import { type ConnectionEvent, nextStatus, waitBeforeAttempt } from "./connection-status.ts";
 import { gameServerEndpoint } from "./endpoint.ts";
@@ -230,7 +231,10 @@ export class TableSession implements SessionPort {
   /** Tells the server this player has seen the latest shot, so the next one need not wait for its clock. */
   #sendSeen(shotNumber: number): void {
     this.#seenPending = null;
-    if (this.#state.role === "player" && this.#seenKnown) this.send("seen", { shotNumber });
+    const { role, seat, live } = this.#state;
+    if (role !== "player" || seat === null || !this.#seenKnown) return;
+    // Only the seat the table waits for: the other's `seen` would cost the server a message for nothing.
+    if (awaitsSeenFrom(seat, live.toMove, (s) => live.players[s]?.computer === true)) this.send("seen", { shotNumber });
   }
 
   #onLeave(code: number): void {

@@ -11,6 +11,7 @@ import {
 import {
   AimMessage,
   AnswerMessage,
+  awaitsSeenFrom,
   ChatMessage,
   type ClientMessageType,
   describeIssue,
@@ -127,7 +128,7 @@ export const COMMANDS = {
     queued: true,
     handle(table, { seat }, message) {
       const { toMove, shotNumber } = table.state;
-      const waitedFor = seat === toMove || ((toMove === 0 || toMove === 1) && table.seating.isComputer(toMove));
+      const waitedFor = awaitsSeenFrom(seat, toMove, (s) => table.seating.isComputer(s));
       if (waitedFor && message.shotNumber === shotNumber) table.timing.endAnimation();
       return undefined;
     },

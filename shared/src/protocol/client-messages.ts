@@ -86,6 +86,14 @@ export type ChatMessage = z.infer<typeof ChatMessage>;
 export const SeenMessage = z.object({ shotNumber: z.number().int().min(0).max(MAX_SHOT_NUMBER) });
 export type SeenMessage = z.infer<typeof SeenMessage>;
 
+/**
+ * Whose `seen` the table waits for after a shot: the seat to move, or, when the computer is to move, the person
+ * opposite it. Anyone else's changes nothing, so a page sends it only from this seat.
+ */
+export function awaitsSeenFrom(seat: number, toMove: number, computerSeat: (seat: 0 | 1) => boolean): boolean {
+  return seat === toMove || ((toMove === 0 || toMove === 1) && computerSeat(toMove));
+}
+
 export const EmptyMessage = z.object({}).optional();
 
 export const CLIENT_MESSAGE_TYPES = ["shot", "lag", "answer", "aim", "chat", "seen", "resign", "rematch"] as const;
