@@ -43,7 +43,7 @@ async function twoRecords(): Promise<string> {
   const records = await MatchRecords.open({ path });
   await records.createRecord(header("won"), HERE);
   const sit = JSON.stringify({ type: "sit", player: 0, name: "A", token: "hash" });
-  await records.append("won", 0, { at: 1500, action: sit }, { result: ended("eight", 1500) }, HERE);
+  await records.append("won", 0, { at: 1500, action: sit }, { result: ended("eight", 1500) }, HERE.owner);
   await records.markTableClosed("won", HERE.owner, 1600);
   await records.createRecord(header("empty"), HERE);
   await records.closeRecord("empty", ended("closed", 2500));

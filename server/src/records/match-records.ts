@@ -88,14 +88,14 @@ export class MatchRecords {
   }
 
   /**
-   * Appends the action at position `seq`, with what it changes in the listing, all or nothing, and renews
-   * the lease. `action` is the action as JSON: what is stored is exactly what the match applied; of a played
-   * stroke, only what the record keeps. Rejects with LeaseLostError, writing nothing, when another process
-   * holds the table now.
+   * Appends the action at position `seq`, with what it changes in the listing, all or nothing, for the
+   * process `owner`, which must hold the table's lease (renewing it is `renewLeases`'s job). `action` is the
+   * action as JSON: what is stored is exactly what the match applied; of a played stroke, only what the record
+   * keeps. Rejects with LeaseLostError, writing nothing, when another process holds the table now.
    */
-  append(matchId: string, seq: number, entry: ActionEntry, listing: RecordListing, lease: Lease): Promise<void> {
+  append(matchId: string, seq: number, entry: ActionEntry, listing: RecordListing, owner: string): Promise<void> {
     const row = actionRow(matchId, seq, entry);
-    const submitted = this.#appends.submit({ matchId, row, listing: listingColumns(listing), lease });
+    const submitted = this.#appends.submit({ matchId, row, listing: listingColumns(listing), owner });
     const observe = this.#writeObserver;
     if (!observe) return submitted;
     const at = performance.now();
@@ -109,8 +109,8 @@ export class MatchRecords {
 
   /**
    * One transaction for a batch of appends. Each action is written only where this process still holds its
-   * table, renewing the lease; a table another process holds now gets LeaseLostError and has nothing
-   * written, while the rest of the batch commits.
+   * table; a table another process holds now gets LeaseLostError and has nothing written, while the rest of
+   * the batch commits.
    */
   #appendAll(batch: readonly ActionAppend[]): Promise<(Error | null)[]> {
     return this.writeGuarded ? appendInWorker(this.db, this.writeGuarded, batch) : appendOverNetwork(this.db, batch);

@@ -6,7 +6,10 @@ import type { MatchRecordsTable, RecordActionsTable, RecordsDatabase } from "./r
 
 /**
  * Writing a match record: its header when the match is created, then each action appended under the table's
- * lease, the actions arriving together committed in one transaction (group-commit.ts, match-records.ts).
+ * lease, the actions arriving together committed in one transaction (group-commit.ts, match-records.ts). An
+ * action only checks that its process still holds the lease, without writing it: the process renews all its
+ * leases every few seconds (table-leases.ts), and a write per action would double the pages each commit
+ * writes (and, in PostgreSQL, leave a dead row version per action).
  */
 
 /** How a record ended: a match's result, or `closed` for a table that closed before its match began. */
@@ -27,7 +30,7 @@ export interface RecordListing {
   readonly settle?: boolean;
 }
 
-/** A process's hold on a table, written with every action so that a table can only have one keeper. */
+/** A process's hold on a table: every action is written under it, so that a table can only have one keeper. */
 export interface Lease {
   readonly owner: string;
   /** Epoch ms until which the lease runs. */
@@ -47,7 +50,8 @@ export interface ActionAppend {
   readonly matchId: string;
   readonly row: Insertable<RecordActionsTable>;
   readonly listing: ReturnType<typeof listingColumns>;
-  readonly lease: Lease;
+  /** The process writing it, which must hold the table's lease. */
+  readonly owner: string;
 }
 
 /** An action as the table appends it: the action as JSON, and the stroke it played, if any. */
@@ -105,7 +109,10 @@ export function actionRow(matchId: string, seq: number, entry: ActionEntry): Ins
   };
 }
 
-/** SQLite: the lease update guards each insert, and the worker runs the whole transaction in one request. */
+/**
+ * SQLite: the lease guards each insert, found (or, with a listing change, updated) in the same transaction,
+ * and the worker runs the whole transaction in one request.
+ */
 export async function appendInWorker(
   db: Kysely<RecordsDatabase>,
   writeGuarded: NonNullable<OpenDatabase["writeGuarded"]>,
@@ -113,12 +120,20 @@ export async function appendInWorker(
 ): Promise<(Error | null)[]> {
   const held = await writeGuarded(
     batch.map((append) => ({
-      guard: db
-        .updateTable("match_records")
-        .set({ lease_until: append.lease.until, ...append.listing })
-        .where("id", "=", append.matchId)
-        .where("owner", "=", append.lease.owner)
-        .compile(),
+      guard:
+        Object.keys(append.listing).length === 0
+          ? db
+              .selectFrom("match_records")
+              .select("id")
+              .where("id", "=", append.matchId)
+              .where("owner", "=", append.owner)
+              .compile()
+          : db
+              .updateTable("match_records")
+              .set(append.listing)
+              .where("id", "=", append.matchId)
+              .where("owner", "=", append.owner)
+              .compile(),
       writes: [db.insertInto("record_actions").values(append.row).compile()],
     })),
   );
@@ -128,27 +143,27 @@ export async function appendInWorker(
 /**
  * PostgreSQL: a round trip costs a hop of the event loop, so a batch takes a few statements whatever its size.
  * Most batches change no listing: one statement then (`appendInOneStatement`). Otherwise a transaction: the
- * leases renewed (which also tells the tables still held), the held tables' actions in one insert, and the
- * few listing changes.
+ * tables still held found and locked against a takeover until the commit, their actions in one insert, and
+ * the few listing changes.
  */
 export async function appendOverNetwork(
   db: Kysely<RecordsDatabase>,
   batch: readonly ActionAppend[],
 ): Promise<(Error | null)[]> {
-  const owners = new Set(batch.map((a) => a.lease.owner));
+  const owners = new Set(batch.map((a) => a.owner));
   if (owners.size === 1 && batch.every((a) => Object.keys(a.listing).length === 0)) {
     return appendInOneStatement(db, batch);
   }
   return db.transaction().execute(async (trx) => {
     const held = new Set<string>();
     for (const owner of owners) {
-      const mine = batch.filter((a) => a.lease.owner === owner);
+      const mine = batch.filter((a) => a.owner === owner);
       const rows = await trx
-        .updateTable("match_records")
-        .set({ lease_until: Math.max(...mine.map((a) => a.lease.until)) })
+        .selectFrom("match_records")
+        .select("id")
         .where("id", "in", [...new Set(mine.map((a) => a.matchId))])
         .where("owner", "=", owner)
-        .returning("id")
+        .forShare()
         .execute();
       for (const row of rows) held.add(row.id);
     }
@@ -168,23 +183,22 @@ export async function appendOverNetwork(
 
 /**
  * One process's batch that changes no listing, in one statement (atomic on its own, so without the four round
- * trips of a transaction): the leases renewed where this process still holds them, and the actions of those
- * tables inserted from one array per column.
+ * trips of a transaction): the tables this process still holds, locked against a takeover until it commits,
+ * and their actions inserted from one array per column.
  */
 async function appendInOneStatement(
   db: Kysely<RecordsDatabase>,
   batch: readonly ActionAppend[],
 ): Promise<(Error | null)[]> {
-  const owner = batch[0]!.lease.owner;
-  const until = Math.max(...batch.map((a) => a.lease.until));
+  const owner = batch[0]!.owner;
   const ids = [...new Set(batch.map((a) => a.matchId))];
   const rows = batch.map((a) => a.row);
   const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key] ?? null);
   const inserted = await sql<{ match_id: string }>`
     with held as (
-      update match_records set lease_until = ${until}
+      select id from match_records
       where id = any(${ids}::text[]) and owner = ${owner}
-      returning id
+      for share
     )
     insert into record_actions (match_id, seq, at, type, action, played, trace)
     select r.match_id, r.seq, r.at, r.type, r.action, r.played, r.trace

@@ -41,12 +41,23 @@ function run(db: DatabaseSync, { sql, parameters }: Statement) {
   return statementFor(db, sql).run(...parameters.map(bindable));
 }
 
-/** All of it or none: each write's statements run only if its guard changed exactly one row. */
+/** A guard holds when it finds exactly one row (a query) or changes exactly one (an update). */
+function guardHolds(db: DatabaseSync, { sql, parameters }: Statement): boolean {
+  const statement = statementFor(db, sql);
+  const values = parameters.map(bindable);
+  if (statement.columns().length > 0) return statement.all(...values).length === 1;
+  return Number(statement.run(...values).changes) === 1;
+}
+
+/**
+ * All of it or none: each write's statements run only if its guard holds. The transaction takes the
+ * database's write lock first, so nothing another process writes can come between a guard and its writes.
+ */
 function writeGuarded(db: DatabaseSync, writes: readonly GuardedStatements[]): boolean[] {
   db.exec("BEGIN IMMEDIATE");
   try {
     const held = writes.map((write) => {
-      const ok = Number(run(db, write.guard).changes) === 1;
+      const ok = guardHolds(db, write.guard);
       if (ok) for (const statement of write.writes) run(db, statement);
       return ok;
     });

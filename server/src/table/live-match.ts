@@ -86,7 +86,7 @@ export class LiveMatch {
         seq,
         { at, action: step.json, type: step.action.type, ...(step.played ? { played: step.played } : {}) },
         listingAfter(this.current, transition.state, at),
-        this.services.leases.lease(at),
+        this.services.leases.owner,
       );
     } catch (cause) {
       if (!this.services.leases.lostOne(cause, this.header.matchId)) {

@@ -141,7 +141,7 @@ export async function restoredBareTable(record: MatchRecord, seed: number): Prom
   const lease = services.leases.lease();
   await services.records.createRecord(record.header, lease);
   for (const [seq, { at, action }] of record.actions.entries()) {
-    await services.records.append(record.header.matchId, seq, { at, action: JSON.stringify(action) }, {}, lease);
+    await services.records.append(record.header.matchId, seq, { at, action: JSON.stringify(action) }, {}, lease.owner);
   }
   const stored = await services.records.loadRecord(record.header.matchId);
   if (!stored) throw new Error("the prefix was not stored");

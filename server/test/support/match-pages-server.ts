@@ -54,7 +54,7 @@ async function storeGolden(path: string): Promise<void> {
             result: { winner: 0, reason: "resignation", shelves: [3, 2], finishedAt: 5 },
           }
         : {},
-      lease,
+      lease.owner,
     );
   }
   await records.close();

@@ -39,7 +39,7 @@ export async function storeRecord(
             },
           }
         : {},
-      lease,
+      lease.owner,
     );
   }
   // A finished match's table closed with it; a match still being played is left for a restore to reopen.
