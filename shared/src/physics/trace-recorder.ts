@@ -6,6 +6,8 @@ import type { BallTrace, TracePoint } from "../shot/trace-codec.ts";
  * the points offered here (step ends and contacts), so checking the buffered vertices against the candidate
  * chord bounds the error everywhere. Contacts are kinks and are always kept.
  */
+const NO_POINTS = new Float64Array(0);
+
 export class TraceRecorder {
   readonly #tolerance: number;
   readonly #points: TracePoint[] = [];
@@ -13,7 +15,7 @@ export class TraceRecorder {
    * Points offered since the last kept sample, not yet kept: time, x and y side by side. A point is offered
    * every step for every moving ball and most are never kept, so they wait here rather than as small arrays.
    */
-  #pending = new Float64Array(3 * 32);
+  #pending = NO_POINTS;
   #pendingCount = 0;
 
   constructor(t: number, x: number, y: number, tolerance: number) {
@@ -46,7 +48,8 @@ export class TraceRecorder {
 
   #hold(t: number, x: number, y: number): void {
     if (3 * (this.#pendingCount + 1) > this.#pending.length) {
-      const grown = new Float64Array(this.#pending.length * 2);
+      // Made when the ball first moves: most balls of a shot never do.
+      const grown = new Float64Array(Math.max(3 * 16, this.#pending.length * 2));
       grown.set(this.#pending);
       this.#pending = grown;
     }
