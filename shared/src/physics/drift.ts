@@ -62,9 +62,11 @@ function isQuiet(world: World, h: number): boolean {
 function advance(world: World, span: number, t0: number): void {
   if (span <= 0) return;
   const crossings: (CentreLineEvent | LongAxisEvent)[] = [];
-  const { balls } = world;
+  const { balls, bases } = world;
   const [centreLine, longAxis] = world.axes;
-  for (let i = 0; i < balls.length; i++) {
+  // Only a driven ball can have a velocity: at rest since the step began means still at rest.
+  for (let k = 0; k < bases.drivenCount; k++) {
+    const i = bases.drivenList[k]!;
     const ball = balls[i]!;
     if (!ball.onTable || (ball.vx === 0 && ball.vy === 0)) continue;
     const x0 = ball.x;

@@ -43,9 +43,10 @@ export function stepWorld(world: World, watcher: StepWatcher = UNWATCHED): void 
   world.steps++;
   world.t = world.steps / STEPS_PER_SECOND;
   endStep(bases, balls, STEP);
-  for (let i = 0; i < balls.length; i++) {
+  for (let k = 0; k < bases.drivenCount; k++) {
+    const i = bases.drivenList[k]!;
     const ball = balls[i]!;
-    if (!ball.onTable || !bases.driven[i]) continue;
+    if (!ball.onTable) continue;
     if (!isOnTableRegion(ball.x, ball.y)) {
       // Only a numerical escape could get here (jumps are not modelled): report it rather than lose the ball.
       ball.onTable = false;
