@@ -3,9 +3,10 @@ import { type Lease, LeaseLostError, type MatchRecords } from "./match-records.t
 
 /**
  * The leases of the tables this process keeps. Every table's record says which process holds it and until
- * when; this process renews its leases well before they run out, and writes its lease with every action
- * (match-records.ts `append`), so that a table whose process stopped can be taken by another one, and a
- * table can never be kept by two processes at once: the one that lost its lease is told, and closes.
+ * when; this process renews all its leases well before they run out, and every action is written only after
+ * finding the lease still its own, in the action's transaction (match-records.ts `append`), so that a table
+ * whose process stopped can be taken by another one, and a table can never be kept by two processes at once:
+ * the one that lost its lease is told, and closes.
  */
 export interface LeaseTimings {
   /** How long a lease runs without renewal: after a process dies, its tables wait this long for another. */
