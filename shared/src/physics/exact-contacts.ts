@@ -56,14 +56,17 @@ export const OPEN_TABLE_DEPTH =
 let speedScratch = new Float64Array(16);
 let movingScratch = new Int32Array(16);
 
+function fitScratch(n: number): void {
+  if (speedScratch.length >= n) return;
+  speedScratch = new Float64Array(n);
+  movingScratch = new Int32Array(n);
+}
+
 function earliestContact(balls: readonly SimBall[], limit: number): Contact | null {
   let best: Contact | null = null;
   let bestTime = limit;
   const n = balls.length;
-  if (speedScratch.length < n) {
-    speedScratch = new Float64Array(n);
-    movingScratch = new Int32Array(n);
-  }
+  fitScratch(n);
   const speeds = speedScratch;
   const moving = movingScratch;
   let movingCount = 0;
@@ -168,10 +171,7 @@ const QUIET_MARGIN = 1e-9;
  */
 function quietDrifts(balls: readonly SimBall[], h: number): number {
   const n = balls.length;
-  if (speedScratch.length < n) {
-    speedScratch = new Float64Array(n);
-    movingScratch = new Int32Array(n);
-  }
+  fitScratch(n);
   const bounds = speedScratch;
   for (let i = 0; i < n; i++) bounds[i] = balls[i]!.onTable ? speedBound(balls[i]!) : 0;
   // The longest quiet time found so far; each pair and ball can only shorten it.

@@ -1,13 +1,13 @@
 import type { BallTrace, TracePoint } from "../shot/trace-codec.ts";
 
+const NO_POINTS = new Float64Array(0);
+
 /**
  * Builds a ball's trace while it moves, keeping only the samples needed for linear interpolation (in time)
  * to stay within `tolerance` of the simulated path. The simulated path is itself piecewise linear between
  * the points offered here (step ends and contacts), so checking the buffered vertices against the candidate
  * chord bounds the error everywhere. Contacts are kinks and are always kept.
  */
-const NO_POINTS = new Float64Array(0);
-
 export class TraceRecorder {
   readonly #tolerance: number;
   readonly #points: TracePoint[] = [];
