@@ -248,15 +248,15 @@ describe("one screen on a phone and on a laptop", () => {
     // A drag on the table aims around the cue ball and never scrolls the page.
     const positions = JSON.parse(await ballPositions(player)) as Position[];
     const before = await angleShown(player);
-    const box = (await player.getByTestId("table-canvas").boundingBox())!;
-    const middle = { px: box.x + box.width / 2, py: box.y + box.height / 2 };
     if (screen.touch) {
       // A swipe across the table, as a thumb scrolls a page.
-      await swipe(player, { px: middle.px + 40, py: middle.py + 90 }, { px: middle.px + 40, py: middle.py - 90 });
+      const from = await bareCloth(player, positions, { dx: 0, dy: -180 });
+      await swipe(player, from, { px: from.px, py: from.py - 180 });
     } else {
-      await player.mouse.move(middle.px, middle.py - box.height / 3);
+      const from = await bareCloth(player, positions, { dx: 60, dy: 0 });
+      await player.mouse.move(from.px, from.py);
       await player.mouse.down();
-      await player.mouse.move(middle.px + 60, middle.py - box.height / 3, { steps: 6 });
+      await player.mouse.move(from.px + 60, from.py, { steps: 6 });
       await player.mouse.up();
     }
     await expect.poll(() => angleShown(player)).not.toBe(before);
@@ -365,6 +365,37 @@ describe("one screen on a phone and on a laptop", () => {
   });
 
   /** Where the ball in hand stands for the opening shot: the page's own default spot. */
+  /**
+   * Where a drag that aims may start: the point nearest the table's middle, with the whole drag on the
+   * canvas, at least 40 px from every ball and from the spot the ball in hand waits on. A press there would
+   * place that ball, and by the cue ball a finger pulls the power instead of turning the aim.
+   */
+  async function bareCloth(
+    page: Page,
+    positions: readonly Position[],
+    drag: { dx: number; dy: number },
+  ): Promise<{ px: number; py: number }> {
+    const box = (await page.getByTestId("table-canvas").boundingBox())!;
+    const spots = [...positions.map(([, x, y]) => ({ x, y })), await placedCue(page)];
+    const balls = await Promise.all(spots.map((b) => canvasPoint(page, b.x, b.y)));
+    const middle = { px: box.x + box.width / 2, py: box.y + box.height / 2 };
+    const inside = (px: number, py: number) =>
+      px > box.x + 20 && px < box.x + box.width - 20 && py > box.y + 20 && py < box.y + box.height - 20;
+    const candidates = [];
+    for (let dx = -box.width / 2; dx <= box.width / 2; dx += 10) {
+      for (let dy = -box.height / 2; dy <= box.height / 2; dy += 10) {
+        const px = middle.px + dx;
+        const py = middle.py + dy;
+        if (!inside(px, py) || !inside(px + drag.dx, py + drag.dy)) continue;
+        if (balls.some((b) => Math.hypot(b.px - px, b.py - py) < 40)) continue;
+        candidates.push({ px, py, off: Math.hypot(dx, dy) });
+      }
+    }
+    const best = candidates.sort((a, b) => a.off - b.off)[0];
+    if (!best) throw new Error("no bare cloth to drag on");
+    return best;
+  }
+
   async function placedCue(page: Page): Promise<{ x: number; y: number }> {
     const positions = JSON.parse(await ballPositions(page)) as Position[];
     const { defaultHouseSpot } = await import("@habibka/client/game/house");

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "./browser.ts";
 import { type GameProcess, startGameProcess } from "./game-process.ts";
+import { watchPage } from "./page-events.ts";
 
 /** How a new context's player comes to the site: for the first time (the tour not seen), in English. */
 interface ContextSetup {
@@ -55,6 +56,7 @@ export function useGameAndBrowser(): GameAndBrowser {
       await context.addInitScript((language) => localStorage.setItem("habibka.lang", language), setup.language);
     }
     contexts.push(context);
+    context.on("page", watchPage);
     return context;
   };
   return {

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { recentPageEvents } from "./page-events.ts";
 
 /**
  * Helpers that drive the web client as a player does and read what it shows. They poll the page's own
@@ -58,7 +59,9 @@ export async function waitFor<T>(
     } catch {
       // the page is between states (navigation, re-render): read again
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(last)}`);
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(last)}${recentPageEvents()}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
