@@ -5,7 +5,7 @@ import type { ShotVerdict } from "../rules/verdict-types.ts";
 import { explainVerdict } from "../rules/verdict-words/index.ts";
 import type { ShotEvent } from "../shot/shot-events.ts";
 import type { Stroke, TipOffset } from "../shot/stroke.ts";
-import { decodeTrace } from "../shot/trace-codec.ts";
+import { traceStarts } from "../shot/trace-codec.ts";
 import type { BallPosition } from "../table/balls.ts";
 import type { Point } from "../table/marks.ts";
 import type { MatchAction } from "./actions.ts";
@@ -145,9 +145,9 @@ const TRACE_START_TOLERANCE = 1e-3;
 
 /** The trace moves the balls of the table at the stroke, each from where that table has it. */
 function checkTrace(trace: Uint8Array, before: readonly BallPosition[]): string | null {
-  let balls: ReturnType<typeof decodeTrace>;
+  let balls: ReturnType<typeof traceStarts>;
   try {
-    balls = decodeTrace(trace);
+    balls = traceStarts(trace);
   } catch (cause) {
     return `its trace does not decode (${(cause as Error).message})`;
   }

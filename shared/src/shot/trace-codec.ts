@@ -112,6 +112,20 @@ export function encodeTrace(traces: readonly BallTrace[]): Uint8Array {
 }
 
 export function decodeTrace(bytes: Uint8Array): BallTrace[] {
+  return readTrace(bytes, Number.POSITIVE_INFINITY);
+}
+
+/**
+ * Each ball the trace moves with only its first sample (none for a ball without samples), the whole trace
+ * read and checked as `decodeTrace` checks it: for a check of where the balls start, without building every
+ * point of every path.
+ */
+export function traceStarts(bytes: Uint8Array): BallTrace[] {
+  return readTrace(bytes, 1);
+}
+
+/** The trace's balls, each with its first `keep` samples; the rest are read (and checked) but not kept. */
+function readTrace(bytes: Uint8Array, keep: number): BallTrace[] {
   const input = new ByteReader(bytes);
   const version = input.unsigned();
   if (version !== TRACE_FORMAT_VERSION) throw new Error(`trace: unknown format version ${version}`);
@@ -128,7 +142,7 @@ export function decodeTrace(bytes: Uint8Array): BallTrace[] {
       t += input.signed();
       x += input.signed();
       y += input.signed();
-      points.push([t * TRACE_TIME_STEP, x * TRACE_POSITION_STEP, y * TRACE_POSITION_STEP]);
+      if (k < keep) points.push([t * TRACE_TIME_STEP, x * TRACE_POSITION_STEP, y * TRACE_POSITION_STEP]);
     }
     traces.push({ id, points });
   }

@@ -1,8 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openingBreak } from "../../src/physics/index.ts";
 import { runToRest } from "../../src/physics/step.ts";
 import { createWorld, strike, TRACE_TOLERANCE, traces } from "../../src/physics/world.ts";
-import { type BallTrace, decodeTrace, encodeTrace, traceAt } from "../../src/shot/trace-codec.ts";
+import { type BallTrace, decodeTrace, encodeTrace, traceAt, traceStarts } from "../../src/shot/trace-codec.ts";
 import { ENGINES, watch } from "./helpers.ts";
 
 /** The contract's bound: linear interpolation of the trace stays within 1 mm of the simulated path. */
@@ -100,5 +101,30 @@ describe("the binary form of a trace (no physics)", () => {
     expect(() => decodeTrace(bytes.slice(0, bytes.length - 1))).toThrow(/truncated/);
     expect(() => decodeTrace(new Uint8Array([9, 0]))).toThrow(/version/);
     expect(() => decodeTrace(new Uint8Array([...bytes, 0]))).toThrow(/trailing/);
+  });
+
+  it("gives each ball's first sample as the full decoding does, and refuses what it refuses", () => {
+    const sample = fc.tuple(
+      fc.double({ min: 0, max: 60, noNaN: true }),
+      fc.double({ min: -2, max: 2, noNaN: true }),
+      fc.double({ min: -1, max: 1, noNaN: true }),
+    );
+    const ball = fc.record({ id: fc.integer({ min: 0, max: 15 }), points: fc.array(sample, { maxLength: 12 }) });
+    fc.assert(
+      fc.property(fc.array(ball, { maxLength: 16 }), fc.nat(), (balls, cut) => {
+        const bytes = encodeTrace(balls);
+        const full = decodeTrace(bytes);
+        expect(traceStarts(bytes)).toEqual(full.map(({ id, points }) => ({ id, points: points.slice(0, 1) })));
+        const damaged = bytes.slice(0, cut % bytes.length);
+        let refusal: unknown = null;
+        try {
+          decodeTrace(damaged);
+        } catch (error) {
+          refusal = (error as Error).message;
+        }
+        if (refusal === null) expect(traceStarts(damaged)).toHaveLength(decodeTrace(damaged).length);
+        else expect(() => traceStarts(damaged)).toThrow(refusal as string);
+      }),
+    );
   });
 });
