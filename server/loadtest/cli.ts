@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   // Their heaps hold the SDK's rooms, about 0.4 MB a match, and once the ramp's growth stops V8's memory
   // reducer compacts them: at 1,500 matches a thread that stopped the thread for 0.2–0.25 s, and the shots
   // its bots then sent together reached the server as one burst. Both showed as the server's latency (p99
-  // at the shooter 92–304 ms at 3,000 matches, against 29 ms without it). The generator keeps its memory;
+  // at the shooter 92–164 ms at 3,000 matches, against 28–39 ms without it). The generator keeps its memory;
   // its heaps are collected only as they grow. Set before the threads exist, so their heaps start without it.
   setFlagsFromString("--no-memory-reducer");
   const count = Math.min(options.threads, options.matches);
