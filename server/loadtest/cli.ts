@@ -21,6 +21,9 @@ import { Counters, Latencies } from "./stats.ts";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
+/** How long the load runs on after the hold, for the answers to the shots sent in its last moments. */
+const DRAIN_MS = 2_000;
+
 /** One stretch of the run: what the bots measured in it, and the worst stalls of the server and of the bots. */
 function phase() {
   return {
@@ -144,6 +147,12 @@ async function main(): Promise<void> {
   load.end = loadAverage();
   const bucketsAfter = await server.broadcastBuckets();
   server.stop();
+  // The load runs on a little past the hold, its answers still counted: a shot sent in the hold's last
+  // moments is answered under the same load as the others. Once the bots are told to finish, the server's
+  // load falls at once, and what it does then (V8 reducing its heap, thousands of connections closing) is
+  // the test's own ending, not the load it measures: what the bots report from then on is left out.
+  await wait(DRAIN_MS);
+  current = phase();
   const done = untilEach("done");
   for (const worker of threads) worker.postMessage({ type: "finish" } satisfies Order);
   await done;

@@ -1,12 +1,12 @@
 import { Worker } from "node:worker_threads";
-import { type CompiledQuery, type DatabaseConnection, type Dialect, Kysely, PostgresDialect } from "kysely";
+import { type DatabaseConnection, type Dialect, Kysely, PostgresDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import { GenericSqliteWorkerDialect } from "kysely-generic-sqlite/worker";
 import { createNodeWorkerExecutor } from "kysely-generic-sqlite/worker-helper-node";
 import pg from "pg";
 import { type DatabaseKind, migrationProvider } from "./migrations.ts";
 import type { RecordsDatabase } from "./records-schema.ts";
-import { GUARDED_WRITES, type GuardedStatements, type SqliteWorkerData } from "./sqlite-requests.ts";
+import { GUARDED_WRITES, type GuardedStatements, type SqliteWorkerData, type Statement } from "./sqlite-requests.ts";
 
 /**
  * Where the match records live: an embedded SQLite file (the default, one process), or a PostgreSQL server
@@ -17,9 +17,10 @@ export type DatabaseLocation =
   | { readonly kind: "postgres"; readonly url: string };
 
 /** A guard statement and the writes it allows: they run only when the guard changed exactly one row. */
+/** A guard and its writes: Kysely's compiled queries, or statements compiled once (record-writes.ts). */
 interface GuardedWrite {
-  readonly guard: CompiledQuery;
-  readonly writes: readonly CompiledQuery[];
+  readonly guard: Statement;
+  readonly writes: readonly Statement[];
 }
 
 export interface OpenDatabase {
@@ -35,7 +36,7 @@ export interface OpenDatabase {
 }
 
 /** What the worker is sent: the statements' text and values, not Kysely's query trees. */
-function plain(query: CompiledQuery) {
+function plain(query: Statement): Statement {
   return { sql: query.sql, parameters: query.parameters };
 }
 

@@ -27,6 +27,7 @@ import {
   type ActionAppend,
   type ActionEntry,
   actionRow,
+  AppendStatements,
   appendInWorker,
   appendOverNetwork,
   headerRow,
@@ -64,6 +65,8 @@ export class MatchRecords {
   /** The open database, for the accounts' tables beside the records (accounts/account-store.ts). */
   readonly database: OpenDatabase;
   readonly #appends: GroupCommit<ActionAppend>;
+  /** SQLite's append statements, compiled once (null on PostgreSQL). */
+  readonly #appendStatements: AppendStatements | null;
   #writeObserver: ((ms: number) => void) | null = null;
 
   private constructor(database: OpenDatabase) {
@@ -73,6 +76,7 @@ export class MatchRecords {
     this.kind = kind;
     this.analyses = new AnalysisRecords(db);
     this.writeGuarded = writeGuarded;
+    this.#appendStatements = writeGuarded ? new AppendStatements(db) : null;
     this.#appends = new GroupCommit((batch) => this.#appendAll(batch), MAX_ACTIONS_PER_COMMIT);
   }
 
@@ -113,7 +117,9 @@ export class MatchRecords {
    * the batch commits.
    */
   #appendAll(batch: readonly ActionAppend[]): Promise<(Error | null)[]> {
-    return this.writeGuarded ? appendInWorker(this.db, this.writeGuarded, batch) : appendOverNetwork(this.db, batch);
+    return this.writeGuarded && this.#appendStatements
+      ? appendInWorker(this.db, this.#appendStatements, this.writeGuarded, batch)
+      : appendOverNetwork(this.db, batch);
   }
 
   async appendChat(matchId: string, seq: number, line: ChatBroadcast): Promise<void> {

@@ -3,6 +3,7 @@ import { type Insertable, type Kysely, sql } from "kysely";
 import type { OpenDatabase } from "./database.ts";
 import { playerKey } from "./migrations.ts";
 import type { MatchRecordsTable, RecordActionsTable, RecordsDatabase } from "./records-schema.ts";
+import type { Statement } from "./sqlite-requests.ts";
 
 /**
  * Writing a match record: its header when the match is created, then each action appended under the table's
@@ -109,12 +110,49 @@ export function actionRow(matchId: string, seq: number, entry: ActionEntry): Ins
   };
 }
 
+/** The columns of an action's row, in the order its insert binds them. */
+const ACTION_COLUMNS = ["match_id", "seq", "at", "type", "action", "played", "trace"] as const;
+
+/**
+ * The two statements nearly every append runs on SQLite, compiled once: building each through Kysely's query
+ * builder and compiling it again cost the rooms' event loop more than handing the whole transaction to the
+ * worker. The text is Kysely's own, compiled from placeholders of the same shape; only the values change
+ * (server/test/append-statements.test.ts holds them to Kysely's compilation of the same append).
+ */
+export class AppendStatements {
+  readonly #heldSql: string;
+  readonly #insertSql: string;
+
+  constructor(db: Kysely<RecordsDatabase>) {
+    this.#heldSql = heldQuery(db, "", "").compile().sql;
+    const placeholder = Object.fromEntries(ACTION_COLUMNS.map((column) => [column, null]));
+    this.#insertSql = db
+      .insertInto("record_actions")
+      .values(placeholder as unknown as Insertable<RecordActionsTable>)
+      .compile().sql;
+  }
+
+  /** Finds the table's record only while `owner` holds its lease. */
+  held(matchId: string, owner: string): Statement {
+    return { sql: this.#heldSql, parameters: [matchId, owner] };
+  }
+
+  insert(row: Insertable<RecordActionsTable>): Statement {
+    return { sql: this.#insertSql, parameters: ACTION_COLUMNS.map((column) => row[column] ?? null) };
+  }
+}
+
+function heldQuery(db: Kysely<RecordsDatabase>, matchId: string, owner: string) {
+  return db.selectFrom("match_records").select("id").where("id", "=", matchId).where("owner", "=", owner);
+}
+
 /**
  * SQLite: the lease guards each insert, found (or, with a listing change, updated) in the same transaction,
  * and the worker runs the whole transaction in one request.
  */
 export async function appendInWorker(
   db: Kysely<RecordsDatabase>,
+  statements: AppendStatements,
   writeGuarded: NonNullable<OpenDatabase["writeGuarded"]>,
   batch: readonly ActionAppend[],
 ): Promise<(Error | null)[]> {
@@ -122,19 +160,14 @@ export async function appendInWorker(
     batch.map((append) => ({
       guard:
         Object.keys(append.listing).length === 0
-          ? db
-              .selectFrom("match_records")
-              .select("id")
-              .where("id", "=", append.matchId)
-              .where("owner", "=", append.owner)
-              .compile()
+          ? statements.held(append.matchId, append.owner)
           : db
               .updateTable("match_records")
               .set(append.listing)
               .where("id", "=", append.matchId)
               .where("owner", "=", append.owner)
               .compile(),
-      writes: [db.insertInto("record_actions").values(append.row).compile()],
+      writes: [statements.insert(append.row)],
     })),
   );
   return batch.map((append, i) => (held[i] ? null : new LeaseLostError(append.matchId)));
