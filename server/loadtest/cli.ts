@@ -148,9 +148,8 @@ async function main(): Promise<void> {
   const bucketsAfter = await server.broadcastBuckets();
   server.stop();
   // The load runs on a little past the hold, its answers still counted: a shot sent in the hold's last
-  // moments is answered under the same load as the others. Once the bots are told to finish, the server's
-  // load falls at once, and what it does then (V8 reducing its heap, thousands of connections closing) is
-  // the test's own ending, not the load it measures: what the bots report from then on is left out.
+  // moments is answered under the same load as the others. What the bots report once they are told to
+  // finish (while thousands of connections close) is the test's own ending, not the load it measures.
   await wait(DRAIN_MS);
   current = phase();
   const done = untilEach("done");

@@ -26,8 +26,8 @@ import { loadRecord, type StoredMatch, storedMatch } from "./record-reads.ts";
 import {
   type ActionAppend,
   type ActionEntry,
-  actionRow,
   AppendStatements,
+  actionRow,
   appendInWorker,
   appendOverNetwork,
   headerRow,
