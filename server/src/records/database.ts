@@ -16,8 +16,10 @@ export type DatabaseLocation =
   | { readonly kind: "sqlite"; readonly path: string; readonly busyTimeoutMs?: number }
   | { readonly kind: "postgres"; readonly url: string };
 
-/** A guard statement and the writes it allows: they run only when the guard changed exactly one row. */
-/** A guard and its writes: Kysely's compiled queries, or statements compiled once (record-writes.ts). */
+/**
+ * A guard statement and the writes it allows: they run only when the guard changed exactly one row. Kysely's
+ * compiled queries, or statements compiled once (record-writes.ts).
+ */
 interface GuardedWrite {
   readonly guard: Statement;
   readonly writes: readonly Statement[];
