@@ -42,21 +42,21 @@ export async function untilMyStroke(page: Page, timeout = 45_000): Promise<Table
  */
 export async function strike(page: Page, info: TableInfo, touch: boolean): Promise<void> {
   const button = page.getByTestId(info.phase === "lag" ? "lag-shoot" : "shoot");
+  const sent = (i: TableInfo | null) =>
+    i !== null && (!i.canShoot || i.shotNumber > info.shotNumber || i.phase !== info.phase);
   for (let attempt = 0; ; attempt++) {
     try {
       if (touch) await button.tap({ timeout: 3000 });
       else await button.click({ timeout: 3000 });
       break;
     } catch (error) {
+      // A press that went through as the button was re-rendered leaves nothing to press again: the turn
+      // has moved on.
+      if (sent(await tableInfo(page))) return;
       if (attempt >= 3) throw error;
     }
   }
-  await waitFor(
-    "the stroke sent",
-    () => tableInfo(page),
-    (i) => i !== null && (!i.canShoot || i.shotNumber > info.shotNumber || i.phase !== info.phase),
-    15_000,
-  );
+  await waitFor("the stroke sent", () => tableInfo(page), sent, 15_000);
 }
 
 /** A ball's diameter on screen in CSS pixels, from the canvas box and the painter's fit. */
