@@ -53,6 +53,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A page's answer waits on the server and on Chromium, both sharing two cores with the test: Vitest's
+          // one-second default for expect.poll fails on a busy box although the page gets there.
+          expect: { poll: { timeout: 10_000 } },
           // Browser tests share one server build; run their files one at a time.
           fileParallelism: false,
         },
