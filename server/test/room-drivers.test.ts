@@ -34,12 +34,14 @@ describe("IndexedLocalDriver", () => {
         async (ops: Op[]) => {
           const plain = new LocalDriver();
           const indexed = new IndexedLocalDriver();
+          // What each removal answered, the two drivers' in turn.
+          const removed: boolean[] = [];
           for (const op of ops) {
             // Colyseus persists a new room's listing once, when it is created; a second create is not a thing.
             if (op.kind === "persist" && plain.has(`r${op.id}`)) continue;
             for (const driver of [plain, indexed]) {
               if (op.kind === "clear") driver.clear();
-              else if (op.kind === "remove") driver.remove(`r${op.id}`);
+              else if (op.kind === "remove") removed.push(driver.remove(`r${op.id}`));
               else if (op.kind === "insert") await driver.insert(room(op.id, { locked: op.id % 2 === 0 }));
               else driver.persist(room(op.id, { locked: op.id % 2 === 0 }), true);
             }
@@ -51,6 +53,7 @@ describe("IndexedLocalDriver", () => {
               (await plain.findOne({ roomId: `r${id}` }))?.roomId,
             );
           }
+          for (let i = 0; i < removed.length; i += 2) expect(removed[i + 1]).toBe(removed[i]);
           expect(indexed.query({ locked: true }).map((r) => r.roomId)).toEqual(
             plain.query({ locked: true }).map((r) => r.roomId),
           );
@@ -67,6 +70,17 @@ describe("IndexedLocalDriver", () => {
     expect(found).toBe(driver.rooms[4321]);
     driver.remove("r4321");
     expect(driver.query({ roomId: "r4321" })).toEqual([]);
+  });
+
+  it("looks for a removed room no more: removing it again answers false without walking the list", async () => {
+    const driver = new IndexedLocalDriver();
+    for (let i = 0; i < 5_000; i++) await driver.insert(room(i));
+    expect(driver.remove("r10")).toBe(true);
+    const walk = vi.spyOn(driver.rooms, "findIndex");
+    expect(driver.remove("r10")).toBe(false);
+    expect(driver.remove("r10")).toBe(false);
+    expect(walk).not.toHaveBeenCalled();
+    expect(driver.rooms).toHaveLength(4_999);
   });
 });
 

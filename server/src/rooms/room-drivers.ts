@@ -43,9 +43,12 @@ export class IndexedLocalDriver extends LocalDriver {
     return persisted;
   }
 
+  /**
+   * Colyseus removes a disposed room up to three times over (the room, the matchmaker, the disconnect), and
+   * its own removal walks the whole list each time: a room no longer listed is not looked for again.
+   */
   override remove(roomId: string): boolean {
-    this.#byId.delete(roomId);
-    return super.remove(roomId);
+    return this.#byId.delete(roomId) && super.remove(roomId);
   }
 
   override clear(): void {
