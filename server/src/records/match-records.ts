@@ -35,6 +35,7 @@ import {
   listingColumns,
   type RecordListing,
   type RecordResult,
+  type WorkerAppends,
 } from "./record-writes.ts";
 import type { RecordsDatabase } from "./records-schema.ts";
 
@@ -58,15 +59,14 @@ const MAX_ACTIONS_PER_COMMIT = 200;
 
 export class MatchRecords {
   private readonly db: Kysely<RecordsDatabase>;
-  private readonly writeGuarded: OpenDatabase["writeGuarded"];
   readonly kind: DatabaseKind;
   /** The analyses kept with the records (analysis-queries.ts). */
   readonly analyses: AnalysisRecords;
   /** The open database, for the accounts' tables beside the records (accounts/account-store.ts). */
   readonly database: OpenDatabase;
   readonly #appends: GroupCommit<ActionAppend>;
-  /** SQLite's append statements, compiled once (null on PostgreSQL). */
-  readonly #appendStatements: AppendStatements | null;
+  /** SQLite's worker, with the append's statements compiled once (null on PostgreSQL: appends go over the network). */
+  readonly #inWorker: WorkerAppends | null;
   #writeObserver: ((ms: number) => void) | null = null;
 
   private constructor(database: OpenDatabase) {
@@ -75,8 +75,7 @@ export class MatchRecords {
     this.db = db;
     this.kind = kind;
     this.analyses = new AnalysisRecords(db);
-    this.writeGuarded = writeGuarded;
-    this.#appendStatements = writeGuarded ? new AppendStatements(db) : null;
+    this.#inWorker = writeGuarded ? { statements: new AppendStatements(db), writeGuarded } : null;
     this.#appends = new GroupCommit((batch) => this.#appendAll(batch), MAX_ACTIONS_PER_COMMIT);
   }
 
@@ -117,9 +116,7 @@ export class MatchRecords {
    * the batch commits.
    */
   #appendAll(batch: readonly ActionAppend[]): Promise<(Error | null)[]> {
-    return this.writeGuarded && this.#appendStatements
-      ? appendInWorker(this.db, this.#appendStatements, this.writeGuarded, batch)
-      : appendOverNetwork(this.db, batch);
+    return this.#inWorker ? appendInWorker(this.db, this.#inWorker, batch) : appendOverNetwork(this.db, batch);
   }
 
   async appendChat(matchId: string, seq: number, line: ChatBroadcast): Promise<void> {

@@ -147,14 +147,19 @@ export class AppendStatements {
   }
 }
 
+/** What an append on SQLite needs: the database's worker, and the append's statements compiled once. */
+export interface WorkerAppends {
+  readonly statements: AppendStatements;
+  readonly writeGuarded: NonNullable<OpenDatabase["writeGuarded"]>;
+}
+
 /**
  * SQLite: the lease guards each insert, found (or, with a listing change, updated) in the same transaction,
  * and the worker runs the whole transaction in one request.
  */
 export async function appendInWorker(
   db: Kysely<RecordsDatabase>,
-  statements: AppendStatements,
-  writeGuarded: NonNullable<OpenDatabase["writeGuarded"]>,
+  { statements, writeGuarded }: WorkerAppends,
   batch: readonly ActionAppend[],
 ): Promise<(Error | null)[]> {
   const held = await writeGuarded(
