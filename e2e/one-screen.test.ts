@@ -12,6 +12,7 @@ import {
   canvasPoint,
   createTable,
   expectOnScreen,
+  expectUncovered,
   openInvite,
   pageFits,
   setAngle,
@@ -180,6 +181,10 @@ describe("one screen on a phone and on a laptop", () => {
     await fits(player, "waiting");
     await expectOnScreen(player, "invite-link");
     await expectOnScreen(player, "copy-link");
+    // The first visit's word that the game is kept in the browser shows about now, for a few seconds: it
+    // must not lie over the link the player is here to send.
+    await expectUncovered(player, "invite-link");
+    await expectUncovered(player, "copy-link");
     await shot("waiting");
     const tableStays = await canvasBox(player);
 

@@ -184,6 +184,23 @@ export async function expectOnScreen(page: Page, testId: string): Promise<{ widt
   return box!;
 }
 
+/**
+ * Nothing lies over the element's middle (a notice, a sheet): the point a player's finger goes to is the
+ * element's own.
+ */
+export async function expectUncovered(page: Page, testId: string): Promise<void> {
+  const covering = await page
+    .getByTestId(testId)
+    .first()
+    .evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (top === null || element.contains(top)) return null;
+      return top.closest("[data-testid]")?.getAttribute("data-testid") ?? top.tagName;
+    });
+  expect(covering, `${testId} is covered by ${covering}`).toBeNull();
+}
+
 /** Creates a table from the lobby as a player does (private, opener drawn, unless told) and returns its link. */
 export async function createTable(
   page: Page,

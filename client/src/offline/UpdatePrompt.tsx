@@ -9,10 +9,11 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 const READY_SHOWN_MS = 6_000;
 
 /**
- * The service worker's two words to the player, quietly at the foot of the screen: once, that the game is now
- * kept in the browser and works without the network; and, when a new deploy is out, that a new version is
- * ready, with «Обновить». The new version never takes over by itself: a reload under a player mid-shot
- * would lose what he was doing, so it waits for his click (or for every tab of the game to close).
+ * The service worker's two words to the player, quietly at the foot of the screen (at the top of a narrow one,
+ * whose foot holds the controls): once, that the game is now kept in the browser and works without the
+ * network; and, when a new deploy is out, that a new version is ready, with «Обновить». The new version never
+ * takes over by itself: a reload under a player mid-shot would lose what he was doing, so it waits for his
+ * click (or for every tab of the game to close).
  */
 export function UpdatePrompt() {
   const { t } = useTranslation();
