@@ -55,6 +55,13 @@ const ROOM_NAME = "habibka";
 const LOBBY_NAME = "lobby";
 /** Largest WebSocket frame a client may send; every protocol message is far smaller. */
 const MAX_FRAME_BYTES = 16 * 1024;
+/**
+ * Connections the kernel holds for the process to accept. Node's default, 511, overflows when a burst of
+ * joins meets a busy event loop (each join is an HTTP request and a WebSocket): the kernel then drops the
+ * new connection's SYN, and the client tries again only after 1, 3, 7 s, long enough for a seat reservation
+ * to expire. Linux caps it at net.core.somaxconn (4096 by default since 5.4).
+ */
+const LISTEN_BACKLOG = 4096;
 /** How long start-up waits for Redis to answer before it gives up with one line. */
 const REDIS_ANSWER_MS = 5_000;
 
@@ -139,7 +146,7 @@ async function shareHttp(
   const shared = createHttpServer(logger, timeouts, (req, res) => own.emit("request", req, res));
   await new Promise<void>((resolve, reject) => {
     shared.once("error", reject);
-    shared.listen(port, host, () => resolve());
+    shared.listen(port, host, LISTEN_BACKLOG, () => resolve());
   });
 }
 
@@ -322,7 +329,7 @@ export async function createGameServer(
     accounts,
     restored: () => restorer.report(),
     async listen() {
-      await server.listen(config.port, config.host);
+      await server.listen(config.port, config.host, LISTEN_BACKLOG);
       const http = transport.server!;
       const address = http.address();
       if (typeof address === "object" && address) boundPort = address.port;
