@@ -73,10 +73,10 @@ describe("seat lock-out", () => {
     expect(serverRoom(code).locked).toBe(false);
 
     // Reservations that never connect are given up within seconds.
-    await eventually(() => reservations(code) === 0, "the unused reservations to expire", 12_000);
+    await eventually(() => reservations(code) === 0, "the unused reservations to expire", 25_000);
     back.send("lag", lagShot(0, 0.15));
     await eventually(() => b.state.lagSent[0] === true, "the returned holder plays");
-  }, 30_000);
+  }, 50_000);
 
   it("returns the holder three times in a row on a table without spectator places", async () => {
     const { a, b, code } = await seatedPair(running.httpUrl, { spectatorCap: 0 });

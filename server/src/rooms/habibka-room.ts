@@ -45,8 +45,12 @@ const STATE_BEAT_MS = 250;
  * sixty times a second instead.)
  */
 const NEVER_MS = 2 ** 31 - 1;
-/** A join whose WebSocket never arrives gives its reservation up after this long. */
-const RESERVATION_SECONDS = 8;
+/**
+ * A join whose WebSocket never arrives gives its reservation up after this long: Colyseus's own default. A
+ * reservation takes no seat (the seating counts those), so a longer one costs a stranger nothing; a shorter
+ * one (8 s) turned joins away when a ramp of new tables had the process seconds behind.
+ */
+const RESERVATION_SECONDS = 15;
 
 /**
  * The Colyseus room of one table: a thin adapter. It reads who is asking and what (the message guard and
