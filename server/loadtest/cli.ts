@@ -15,7 +15,7 @@ import { Worker } from "node:worker_threads";
 import type { Order, Report, ThreadData } from "./bot-thread.ts";
 import { readOptions } from "./options.ts";
 import { printReport, type Summary, summarize } from "./report.ts";
-import { boxUsage, loadAverage } from "./server-usage.ts";
+import { boxUsage, listenOverflows, loadAverage } from "./server-usage.ts";
 import { broadcastsBetween, ServerWatch, type Stalls } from "./server-watch.ts";
 import { Counters, Latencies } from "./stats.ts";
 
@@ -52,6 +52,7 @@ async function main(): Promise<void> {
   server.start();
   const startedAt = performance.now();
   const load = { start: loadAverage(), end: null as number | null };
+  const overflowsAtStart = listenOverflows();
   const rssAtStart = server.usage()?.rssMb ?? null;
 
   // The bots run in threads of their own (bot-thread.ts); this thread only adds up what they report.
@@ -145,6 +146,7 @@ async function main(): Promise<void> {
     own: process.cpuUsage(before.own),
   };
   load.end = loadAverage();
+  const overflowsAtEnd = listenOverflows();
   const bucketsAfter = await server.broadcastBuckets();
   server.stop();
   // The load runs on a little past the hold, its answers still counted: a shot sent in the hold's last
@@ -172,6 +174,7 @@ async function main(): Promise<void> {
     rssAtStart,
     memoryOverTime,
     load,
+    listenOverflows: overflowsAtStart !== null && overflowsAtEnd !== null ? overflowsAtEnd - overflowsAtStart : null,
     ownWholeRun: process.cpuUsage(),
     ownStalls: { ramp: ramp.ownStallMs, hold: hold.ownStallMs },
     atServer: bucketsBefore && bucketsAfter ? broadcastsBetween(bucketsBefore, bucketsAfter) : null,

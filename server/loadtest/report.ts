@@ -33,6 +33,8 @@ export interface RunFigures {
   readonly rssAtStart: number | null;
   readonly memoryOverTime: readonly { minute: number; rssMb: number | null }[];
   readonly load: { readonly start: number | null; readonly end: number | null };
+  /** Connections the box's kernel turned away with a listening queue full, from the ramp to the hold's end. */
+  readonly listenOverflows: number | null;
   readonly ownWholeRun: NodeJS.CpuUsage;
   /** The load generator's own worst event-loop stall, ms, in the ramp and in the hold. */
   readonly ownStalls: { readonly ramp: number; readonly hold: number };
@@ -99,6 +101,7 @@ export function summarize(run: RunFigures) {
     server,
     boxCpuPercentOfAllCores: box,
     loadAverage: run.load,
+    listenOverflows: run.listenOverflows,
     loadGenerator: {
       threads: Math.min(options.threads, options.matches),
       cpuPercentOfACore: percentOfCore((after.own.user + after.own.system) / 1e6, holdSeconds),
@@ -185,5 +188,10 @@ export function printReport(s: Summary, log: (line: string) => void): void {
     `load generator's own event-loop stalls (its answers wait unread meanwhile), over its bot threads: worst ${s.loadGenerator.worstStallMs.hold} ms ` +
       `in the hold, ${s.loadGenerator.worstStallMs.ramp} ms in the ramp`,
   );
+  if (s.listenOverflows !== null) {
+    log(
+      `connections the box's kernel turned away, a listening queue full (each tried again seconds later): ${s.listenOverflows}`,
+    );
+  }
   log(`errors: ${Object.keys(s.errors).length === 0 ? "none" : JSON.stringify(s.errors)}`);
 }

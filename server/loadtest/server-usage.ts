@@ -126,6 +126,31 @@ export function boxUsage(): { readonly busySeconds: number; readonly totalSecond
   }
 }
 
+/**
+ * Connections the box's kernel turned away so far because a listening socket's queue of connections not yet
+ * accepted was full (TcpExt ListenOverflows, every listener of the box's network namespace), or null where
+ * /proc/net/netstat does not say. Such a client's SYN is dropped and sent again only after 1, 3, 7 s: in the
+ * report it shows as joins that failed or whose seat reservation expired, not as the server's latency.
+ */
+export function listenOverflows(): number | null {
+  try {
+    return listenOverflowsIn(readFileSync("/proc/net/netstat", "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** ListenOverflows read from the text of /proc/net/netstat: a line of the TcpExt counters' names, then one of their values. */
+export function listenOverflowsIn(netstat: string): number | null {
+  const [names, values] = netstat
+    .split("\n")
+    .filter((line) => line.startsWith("TcpExt:"))
+    .map((line) => line.trim().split(/\s+/));
+  const at = names?.indexOf("ListenOverflows") ?? -1;
+  const value = at > 0 ? Number(values?.[at]) : Number.NaN;
+  return Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
 /** The box's load average over the last minute, as `uptime` shows it. */
 export function loadAverage(): number | null {
   try {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { listenOverflowsIn } from "../loadtest/server-usage.ts";
 import { broadcastsBetween, readBroadcastBuckets } from "../loadtest/server-watch.ts";
 
 /** An exposition as prom-client writes it, for one process. */
@@ -41,5 +42,25 @@ describe("the load test's reading of the server's own broadcast times", () => {
       percentWithin100Ms: null,
       p99AtMostMs: null,
     });
+  });
+});
+
+describe("the load test's reading of the kernel's turned-away connections", () => {
+  const netstat = [
+    "TcpExt: SyncookiesSent SyncookiesRecv ListenOverflows ListenDrops TCPSynRetrans",
+    "TcpExt: 0 0 11145 11145 7239",
+    "IpExt: InNoRoutes InTruncatedPkts",
+    "IpExt: 0 0",
+  ].join("\n");
+
+  it("reads ListenOverflows from the TcpExt counters", () => {
+    expect(listenOverflowsIn(netstat)).toBe(11145);
+  });
+
+  it("says nothing rather than a wrong number when the counter is missing or not a count", () => {
+    expect(listenOverflowsIn("IpExt: InNoRoutes\nIpExt: 0")).toBeNull();
+    expect(listenOverflowsIn("TcpExt: SyncookiesSent ListenDrops\nTcpExt: 0 3")).toBeNull();
+    expect(listenOverflowsIn("TcpExt: ListenOverflows\nTcpExt: many")).toBeNull();
+    expect(listenOverflowsIn("TcpExt: SyncookiesSent ListenOverflows\n")).toBeNull();
   });
 });
