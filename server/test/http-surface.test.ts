@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { Client } from "@colyseus/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +21,15 @@ describe("the HTTP surface", () => {
   });
   afterAll(async () => {
     await running.stop();
+  });
+
+  it("lets the kernel hold thousands of connections for it to accept, not Node's 511", () => {
+    // For a listening socket, ss's Send-Q column is its backlog as the kernel applies it.
+    const line = execFileSync("ss", ["-Hltn", `sport = :${running.port}`], { encoding: "utf8" }).trim();
+    const backlog = Number(line.split(/\s+/)[2]);
+    const somaxconn = Number(readFileSync("/proc/sys/net/core/somaxconn", "utf8"));
+    expect(backlog).toBe(Math.min(4096, somaxconn));
+    expect(backlog).toBeGreaterThan(511);
   });
 
   it("refuses to create a lobby, and every matchmaking call the game does not make", async () => {
