@@ -47,8 +47,8 @@ const STATE_BEAT_MS = 250;
 const NEVER_MS = 2 ** 31 - 1;
 /**
  * A join whose WebSocket never arrives gives its reservation up after this long: Colyseus's own default. A
- * reservation takes no seat (the seating counts those), so a longer one costs a stranger nothing; a shorter
- * one (8 s) turned joins away when a ramp of new tables had the process seconds behind.
+ * reservation takes no seat (the seating counts seats), so a longer one keeps no player out; a shorter one
+ * (8 s) turned joins away while a ramp of new tables had the process seconds behind.
  */
 const RESERVATION_SECONDS = 15;
 
