@@ -124,9 +124,9 @@ describe("the details around a match", () => {
         const info = (await waitFor(
           "the opener",
           () => tableInfo(anna),
-          (i) => i?.phase === "opening" && i.toMove >= 0,
+          (i) => i?.phase === "opening" && i.toMove >= 0 && i.matchId !== "",
         ))!;
-        matchId = (await anna.getByTestId("table-view").getAttribute("data-match-id")) ?? "";
+        matchId = info.matchId;
         [striker, watcher] = String(info.toMove) === info.seat ? [anna, boris] : [boris, anna];
         await striker.getByTestId("tour-skip").click();
         await watcher.getByTestId("tour").waitFor();

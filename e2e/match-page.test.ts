@@ -96,9 +96,9 @@ describe("a match's page: the history, the replay, a shot's link and its scenari
         const info = (await waitFor(
           "the opener",
           () => tableInfo(vera),
-          (i) => i?.role === "spectator" && i.phase === "opening" && i.toMove >= 0,
+          (i) => i?.role === "spectator" && i.phase === "opening" && i.toMove >= 0 && i.matchId !== "",
         ))!;
-        matchId = (await vera.getByTestId("table-view").getAttribute("data-match-id")) ?? "";
+        matchId = info.matchId;
         expect(matchId).toMatch(/^[0-9a-f-]{36}$/);
         // The break from the house's spot straight into the coloured ball on the centre mark: a foul (clause 10).
         const opener = info.toMove === 0 ? anna : boris;

@@ -9,6 +9,8 @@ import { recentPageEvents } from "./page-events.ts";
 
 export interface TableInfo {
   readonly phase: string;
+  /** The match the page shows; read with the rest, so that it belongs to the same render. */
+  readonly matchId: string;
   readonly seat: string;
   readonly role: string;
   readonly toMove: number;
@@ -27,6 +29,7 @@ export async function tableInfo(page: Page): Promise<TableInfo | null> {
     const d = (el as HTMLElement).dataset;
     return {
       phase: d.phase ?? "",
+      matchId: d.matchId ?? "",
       seat: d.seat ?? "",
       role: d.role ?? "",
       toMove: Number(d.toMove),
