@@ -6,46 +6,97 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("RoomBeat – one beat for every room of the process", () => {
-  it("beats every room once an interval, a slice of them at a time, and no removed room", () => {
+const INTERVAL_MS = 50;
+
+describe("RoomBeat – one beat for every room of the process, each room when it is due", () => {
+  it("beats a new room at once, then each room once it is due and at most an interval late, and no removed room", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 60 }), fc.array(fc.nat(), { maxLength: 20 }), (count, removals) => {
-        vi.useFakeTimers();
-        const beats = new Map<number, number>();
-        const rooms = Array.from({ length: count }, (_, i) => ({ beat: () => beats.set(i, (beats.get(i) ?? 0) + 1) }));
-        const beat = new RoomBeat(250, () => undefined);
-        for (const room of rooms) beat.add(room);
-        const removed = new Set(removals.map((r) => r % count));
-        for (const i of removed) beat.remove(rooms[i]!);
-        // After removals the kept rooms keep their rhythm: once every 250 ms, the last beats counted.
-        vi.advanceTimersByTime(250);
-        beats.clear();
-        vi.advanceTimersByTime(1_000);
-        for (let i = 0; i < count; i++) expect(beats.get(i) ?? 0).toBe(removed.has(i) ? 0 : 4);
-        // Never all at once: a slice of the rooms at each tick.
-        beats.clear();
-        vi.advanceTimersByTime(50);
-        expect([...beats.values()].reduce((n, b) => n + b, 0)).toBeLessThanOrEqual(Math.ceil(count / 5));
-        for (const room of rooms) beat.remove(room);
-        vi.useRealTimers();
-      }),
+      fc.property(
+        fc.array(fc.option(fc.integer({ min: 0, max: 2_000 }), { nil: null }), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.nat(), { maxLength: 20 }),
+        (dueIn, removals) => {
+          vi.useFakeTimers({ now: 1_700_000_000_000 });
+          const beaten = new Map<number, number[]>();
+          const beat = new RoomBeat(INTERVAL_MS, () => undefined);
+          const rooms = dueIn.map((_, i) => ({ beat: () => beaten.set(i, [...(beaten.get(i) ?? []), Date.now()]) }));
+          for (const room of rooms) beat.add(room);
+          vi.advanceTimersByTime(INTERVAL_MS);
+          for (let i = 0; i < rooms.length; i++) expect(beaten.get(i)).toHaveLength(1);
+          beaten.clear();
+
+          const removed = new Set(removals.map((r) => r % rooms.length));
+          for (const i of removed) beat.remove(rooms[i]!);
+          const start = Date.now();
+          dueIn.forEach((ms, i) => {
+            if (ms !== null) beat.wake(rooms[i]!, start + ms);
+          });
+          vi.advanceTimersByTime(2_000 + 2 * INTERVAL_MS);
+          dueIn.forEach((ms, i) => {
+            const times = beaten.get(i) ?? [];
+            if (ms === null || removed.has(i)) expect(times).toEqual([]);
+            else {
+              // Once, not before it is due, and by the next interval after.
+              expect(times).toHaveLength(1);
+              expect(times[0]! - (start + ms)).toBeGreaterThanOrEqual(0);
+              expect(times[0]! - (start + ms)).toBeLessThanOrEqual(INTERVAL_MS);
+            }
+          });
+          for (const room of rooms) beat.remove(room);
+          vi.useRealTimers();
+        },
+      ),
       { numRuns: 50 },
     );
   });
 
-  it("goes on beating the other rooms when one throws, and tells of the failure", () => {
+  it("keeps the earliest of the times a room is woken for", () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const beat = new RoomBeat(INTERVAL_MS, () => undefined);
+    const times: number[] = [];
+    const room = { beat: () => void times.push(Date.now()) };
+    beat.add(room);
+    vi.advanceTimersByTime(INTERVAL_MS);
+    times.length = 0;
+    const start = Date.now();
+    beat.wake(room, start + 500);
+    beat.wake(room, start + 5_000);
+    beat.wake(room, start + 200);
+    vi.advanceTimersByTime(10_000);
+    expect(times).toEqual([start + 200]);
+  });
+
+  it("goes on beating the other rooms when one throws, tells of the failure, and looks at the thrower again", () => {
     vi.useFakeTimers();
     const failures: unknown[] = [];
-    const beat = new RoomBeat(250, (error) => failures.push(error));
-    let beaten = 0;
+    const beat = new RoomBeat(INTERVAL_MS, (error) => failures.push(error));
+    const sound = { beaten: 0, beat: () => void sound.beaten++ };
     beat.add({
       beat: () => {
         throw new Error("broken room");
       },
     });
-    beat.add({ beat: () => void beaten++ });
+    beat.add(sound);
+    vi.advanceTimersByTime(INTERVAL_MS);
+    beat.wake(sound, 0);
+    vi.advanceTimersByTime(INTERVAL_MS);
+    expect(sound.beaten).toBe(2);
+    expect(failures).toHaveLength(2);
+  });
+
+  it("carries a moved room's due time with it when another is removed", () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const beat = new RoomBeat(INTERVAL_MS, () => undefined);
+    const times: number[] = [];
+    const first = { beat: () => undefined };
+    const last = { beat: () => void times.push(Date.now()) };
+    beat.add(first);
+    beat.add(last);
+    vi.advanceTimersByTime(INTERVAL_MS);
+    times.length = 0;
+    const start = Date.now();
+    beat.wake(last, start + 300);
+    beat.remove(first);
     vi.advanceTimersByTime(1_000);
-    expect(beaten).toBe(4);
-    expect(failures).toHaveLength(4);
+    expect(times).toEqual([start + 300]);
   });
 });

@@ -30,6 +30,7 @@ import type { JoinRequest } from "../table/table-admission.ts";
 import type { TablePort } from "../table/table-port.ts";
 import type { TableServices } from "../table/table-services.ts";
 import { takeWaitingPlace } from "../table/waiting-tables.ts";
+import { runOnDemand } from "./clock-on-demand.ts";
 import { MessageGuard, mayReconnect } from "./message-guard.ts";
 import { RoomBeat } from "./room-beat.ts";
 import { claimTableCode, releaseTableCode, reserveTableCode } from "./table-code.ts";
@@ -37,8 +38,11 @@ import { claimTableCode, releaseTableCode, reserveTableCode } from "./table-code
 /** What the room needs from its process: the table's services (table/table-services.ts), and the metrics. */
 export type RoomServices = TableServices & { readonly metrics?: GameMetrics };
 
-/** How often the rooms' clocks tick, and a patch goes out for what their timers changed (room-beat.ts). */
-const STATE_BEAT_MS = 250;
+/**
+ * How often the process looks for rooms whose timers are due or whose timers changed their state
+ * (room-beat.ts): a timer runs, and what it changed goes out, at most this long after it is due.
+ */
+const STATE_BEAT_MS = 50;
 /**
  * Colyseus's own patch timer, per room, is set so far off that it never fires (the longest a Node timer
  * takes): the process's one beat does its work. (Turned off with 0, Colyseus would tick each room's clock
@@ -93,6 +97,7 @@ export function createHabibkaRoom(services: RoomServices) {
     private shotSentAt: number | null = null;
 
     override async onCreate(options: unknown): Promise<void> {
+      runOnDemand(this.clock, (at) => beat.wake(this, at));
       this.table = isRestore(options) ? await this.restore(options.restore.matchId) : await this.create(options);
       if (this.table.settings.visibility === "private") await this.setPrivate(true);
       this.guard = new MessageGuard(
@@ -109,7 +114,7 @@ export function createHabibkaRoom(services: RoomServices) {
       beat.add(this);
     }
 
-    /** The process's beat (room-beat.ts): the room's timers run, and what they changed goes out. */
+    /** The process's beat, when this room is due (room-beat.ts): its timers run, and what they changed goes out. */
     beat(): void {
       this.clock.tick();
       if (!this.patchDue) return;
@@ -162,6 +167,7 @@ export function createHabibkaRoom(services: RoomServices) {
         },
         stateChanged: () => {
           this.patchDue = true;
+          beat.wake(this, 0);
         },
         setListing: (listing) => void this.setMetadata(listing),
         setListed: (listed) => void this.setPrivate(!listed),

@@ -6,10 +6,7 @@ const ANIMATION_MARGIN_MS = 250;
 
 export interface RunningShot {
   readonly message: ShotBroadcast;
-  /**
-   * Wall-clock ms when the shot was announced. Not the room clock: that one advances only when the room
-   * ticks, so it is stale by the simulation that just ran, which made `elapsed` run ahead of the animation.
-   */
+  /** Wall-clock ms when the shot was announced: a late joiner's `elapsed` counts from it. */
   readonly startedAt: number;
 }
 

@@ -15,7 +15,7 @@ export interface TablePort {
   broadcast(type: string, message: unknown, except?: Member): void;
   /** What changed in the state goes out now. */
   sendState(): void;
-  /** What a clock changed in the state (its seconds left) goes out with the next beat (a quarter second). */
+  /** What a clock changed in the state (its seconds left) goes out with the next beat (a twentieth of a second). */
   stateChanged(): void;
   /** The lobby's listing of the table (sent only when it changed). */
   setListing(listing: LobbyTable): void;
