@@ -12,8 +12,9 @@ import type { Clock } from "@colyseus/core";
  * Here the clock catches up whenever it is read. Reading `currentTime` gives the time now, and first credits
  * each running timer with the time since the clock was last read, without running any of them: nothing
  * runs inside whoever read it. A timer set is counted from the time it is set, as it is in a ticked clock.
- * After each catch-up, tick or timer set, `due` hears when the clock's next timer is due (a timer cleared
- * meanwhile only costs a tick that finds nothing). Ticking the clock then runs the timers that are due.
+ * When a timer is set, and after each tick, `due` hears when the clock's next timer is due (a timer cleared
+ * meanwhile only costs a tick that finds nothing). Ticking the clock then runs the timers that are due. A
+ * paused timer is credited nothing; resumed, it is told due at the clock's next tick (the tables pause none).
  *
  * The credits add up to the time that passed whatever mix of readings and ticks measured it: a tick's own
  * step (its time against `currentTime`) is credited by the tick, and the reading before it credits the rest.
@@ -21,6 +22,8 @@ import type { Clock } from "@colyseus/core";
 export function runOnDemand(clock: Clock, due: (at: number) => void): void {
   let time = clock.currentTime;
 
+  // Crediting leaves each timer's due time (`time` plus what it has left) where it was: a reading need not
+  // tell it again.
   const catchUp = (): number => {
     const now = Date.now();
     // A wall clock set back credits nothing; time counts on once it passes where it was.
@@ -30,12 +33,15 @@ export function runOnDemand(clock: Clock, due: (at: number) => void): void {
       clock.elapsedTime += elapsed;
       for (const timer of clock.delayed) if (timer.active && !timer.paused) timer.elapsedTime += elapsed;
     }
+    return time;
+  };
+
+  const tellNextDue = () => {
     let next = Number.POSITIVE_INFINITY;
     for (const timer of clock.delayed) {
       if (timer.active && !timer.paused) next = Math.min(next, time + timer.time - timer.elapsedTime);
     }
     if (next !== Number.POSITIVE_INFINITY) due(next);
-    return time;
   };
 
   Object.defineProperty(clock, "currentTime", {
@@ -51,8 +57,9 @@ export function runOnDemand(clock: Clock, due: (at: number) => void): void {
   const tick = clock.tick.bind(clock);
   clock.tick = () => {
     tick();
-    // What the tick ran may have set or cleared timers: the next one due is told again.
+    // What the tick ran may have set or cleared timers, and an interval that ran is due again.
     catchUp();
+    tellNextDue();
   };
 
   // Colyseus wraps these on the instance (to report a timer's error to the room): wrapped again here.
