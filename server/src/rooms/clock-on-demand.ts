@@ -62,19 +62,16 @@ export function runOnDemand(clock: Clock, due: (at: number) => void): void {
     tellNextDue();
   };
 
-  // Colyseus wraps these on the instance (to report a timer's error to the room): wrapped again here.
-  const setTimeout = clock.setTimeout.bind(clock);
-  clock.setTimeout = (handler, ms, ...args) => {
-    catchUp();
-    const timer = setTimeout(handler, ms, ...args);
-    due(time + ms);
-    return timer;
-  };
-  const setInterval = clock.setInterval.bind(clock);
-  clock.setInterval = (handler, ms, ...args) => {
-    catchUp();
-    const timer = setInterval(handler, ms, ...args);
-    due(time + ms);
-    return timer;
-  };
+  // Colyseus wraps these on the instance (to report a timer's error to the room): wrapped again here, so
+  // that a timer set counts from now and its room hears when it is due.
+  const counted =
+    (set: Clock["setTimeout"]): Clock["setTimeout"] =>
+    (handler, ms, ...args) => {
+      catchUp();
+      const timer = set(handler, ms, ...args);
+      due(time + ms);
+      return timer;
+    };
+  clock.setTimeout = counted(clock.setTimeout.bind(clock));
+  clock.setInterval = counted(clock.setInterval.bind(clock));
 }
