@@ -14,7 +14,7 @@ import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { Order, Report, ThreadData } from "./bot-thread.ts";
 import { readOptions } from "./options.ts";
-import { printReport, type Summary, summarize } from "./report.ts";
+import { type MemoryAtMinute, printReport, type Summary, summarize } from "./report.ts";
 import { boxUsage, listenOverflows, loadAverage } from "./server-usage.ts";
 import { broadcastsBetween, ServerWatch, type Stalls } from "./server-watch.ts";
 import { Counters, Latencies } from "./stats.ts";
@@ -121,14 +121,19 @@ async function main(): Promise<void> {
     own: process.cpuUsage(),
     rssMb: server.usage()?.rssMb ?? null,
   };
-  const memoryOverTime: { minute: number; rssMb: number | null }[] = [];
+  const memoryOverTime: MemoryAtMinute[] = [];
   let lastReport = before.at;
   while (performance.now() - before.at < options.holdSeconds * 1000) {
     await wait(Math.min(5_000, before.at + options.holdSeconds * 1000 - performance.now()));
     const elapsed = (performance.now() - before.at) / 1000;
     if (options.soak && elapsed / 60 >= memoryOverTime.length) {
-      memoryOverTime.push({ minute: memoryOverTime.length, rssMb: server.usage()?.rssMb ?? server.lastRssMb });
-      log(`minute ${memoryOverTime.length - 1}: server memory ${memoryOverTime.at(-1)?.rssMb?.toFixed(1) ?? "?"} MB`);
+      const { mb, fullCollections } = server.lastLiveHeap;
+      const rssMb = server.usage()?.rssMb ?? server.lastRssMb;
+      memoryOverTime.push({ minute: memoryOverTime.length, rssMb, liveHeapMb: mb, fullCollections });
+      log(
+        `minute ${memoryOverTime.length - 1}: server memory ${rssMb?.toFixed(1) ?? "?"} MB; alive after the last ` +
+          `full collection ${mb ?? "?"} MB (${fullCollections} full collections)`,
+      );
     }
     if (performance.now() - lastReport >= 10_000) {
       lastReport = performance.now();

@@ -17,6 +17,15 @@ interface Snapshot {
   readonly box: { readonly busySeconds: number; readonly totalSeconds: number } | null;
 }
 
+/** A soak's look at the server's memory once a minute: resident, and what its heaps keep alive. */
+export interface MemoryAtMinute {
+  readonly minute: number;
+  readonly rssMb: number | null;
+  /** After each process's last full collection (server-watch.ts, `LiveHeapReading`). */
+  readonly liveHeapMb: number | null;
+  readonly fullCollections: number;
+}
+
 export interface RunFigures {
   readonly options: LoadOptions;
   readonly joined: number;
@@ -31,7 +40,7 @@ export interface RunFigures {
   readonly pids: number;
   /** The server's memory before the first table of the run. */
   readonly rssAtStart: number | null;
-  readonly memoryOverTime: readonly { minute: number; rssMb: number | null }[];
+  readonly memoryOverTime: readonly MemoryAtMinute[];
   readonly load: { readonly start: number | null; readonly end: number | null };
   /** Connections the box's kernel turned away with a listening queue full, from the ramp to the hold's end. */
   readonly listenOverflows: number | null;
@@ -111,11 +120,32 @@ export function summarize(run: RunFigures) {
       ),
       worstStallMs: run.ownStalls,
     },
-    ...(options.soak ? { memoryOverTime: run.memoryOverTime } : {}),
+    ...(options.soak ? { memoryOverTime: run.memoryOverTime, liveHeap: liveHeapTrend(run.memoryOverTime) } : {}),
   };
 }
 
 export type Summary = ReturnType<typeof summarize>;
+
+/**
+ * How what the server keeps alive moved over a soak: from the first minute after its first full collection to
+ * the last minute after a later one (null without two such collections). Steady under a steady load means no
+ * leak, whatever the resident memory does.
+ */
+export function liveHeapTrend(minutes: readonly MemoryAtMinute[]) {
+  const measured = minutes.filter((m) => m.liveHeapMb !== null);
+  const first = measured[0];
+  // The latest collection's reading, at the minute it was first seen: the minutes after it repeat it.
+  const latest = measured.at(-1);
+  const last = measured.find((m) => m.fullCollections === latest?.fullCollections);
+  if (first === undefined || last === undefined || last === first) return null;
+  if (first.liveHeapMb === null || last.liveHeapMb === null) return null;
+  return {
+    first: { minute: first.minute, mb: first.liveHeapMb },
+    last: { minute: last.minute, mb: last.liveHeapMb },
+    fullCollections: last.fullCollections - first.fullCollections,
+    mbPerHour: round(((last.liveHeapMb - first.liveHeapMb) / (last.minute - first.minute)) * 60),
+  };
+}
 
 function serverFigures(
   before: Usage,
@@ -179,6 +209,15 @@ export function printReport(s: Summary, log: (line: string) => void): void {
           .join(", ")})`,
     );
     log(`server memory: ${s.server.rssMb} MB, ${s.server.mbPerMatch} MB a match`);
+    const t = s.liveHeap;
+    if (t !== undefined) {
+      log(
+        t === null
+          ? "alive in the heap: fewer than two full collections in the soak, nothing to compare"
+          : `alive in the heap after full collections: ${t.first.mb} MB at minute ${t.first.minute}, ${t.last.mb} MB at minute ` +
+              `${t.last.minute} (${t.fullCollections} collections between), ${t.mbPerHour} MB an hour`,
+      );
+    }
   } else log("server: not on this box (its CPU and memory are not measured)");
   log(
     `load generator (this command, ${s.loadGenerator.threads} bot threads): ${s.loadGenerator.cpuPercentOfACore}% of a core; box: ${s.boxCpuPercentOfAllCores}% of all cores; ` +

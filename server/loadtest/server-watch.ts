@@ -5,7 +5,14 @@ const STALL_MS = 50;
 
 interface Health {
   readonly loop?: { readonly maxMs: number; readonly p99Ms: number };
-  readonly memory?: { readonly rssMb: number };
+  readonly memory?: { readonly rssMb: number; readonly liveHeapMb?: number | null; readonly fullCollections?: number };
+}
+
+/** What the server's heaps keep alive (server/src/metrics/live-heap.ts), summed over its processes. */
+export interface LiveHeapReading {
+  /** MB in use after each process's last full collection; null until every process has had one. */
+  readonly mb: number | null;
+  readonly fullCollections: number;
 }
 
 /** The worst event-loop stall seen over some stretch of the run, and how many looks found one over STALL_MS. */
@@ -26,6 +33,7 @@ export class ServerWatch {
   private timer: NodeJS.Timeout | null = null;
   stalls: Stalls = { worstMs: 0, over50: 0, looks: 0 };
   lastRssMb: number | null = null;
+  lastLiveHeap: LiveHeapReading = { mb: null, fullCollections: 0 };
 
   constructor(url: string, port: number) {
     this.pids = serverProcesses(port);
@@ -61,6 +69,8 @@ export class ServerWatch {
     const answers = await Promise.all(this.urls.map(health));
     const stalls = this.stalls;
     let rss = 0;
+    let live: number | null = 0;
+    let fullCollections = 0;
     let any = false;
     for (const h of answers) {
       if (!h) continue;
@@ -69,9 +79,15 @@ export class ServerWatch {
       if (maxMs > STALL_MS) stalls.over50++;
       stalls.looks++;
       rss += h.memory?.rssMb ?? 0;
+      const liveMb = h.memory?.liveHeapMb;
+      live = live === null || liveMb === undefined || liveMb === null ? null : live + liveMb;
+      fullCollections += h.memory?.fullCollections ?? 0;
       any = true;
     }
-    if (any) this.lastRssMb = rss;
+    if (any) {
+      this.lastRssMb = rss;
+      this.lastLiveHeap = { mb: live === null ? null : Math.round(live * 10) / 10, fullCollections };
+    }
   }
 }
 

@@ -23,6 +23,7 @@ import { createPracticeApi } from "./http/practice-api.ts";
 import { createTablesApi } from "./http/tables-api.ts";
 import { colyseusLogger, type Logger } from "./logger.ts";
 import { GameMetrics } from "./metrics/game-metrics.ts";
+import { watchLiveHeap } from "./metrics/live-heap.ts";
 import { createMetricsHandler } from "./metrics/metrics-route.ts";
 import { createOfflineMatchesApi } from "./offline-matches/offline-matches-api.ts";
 import { OfflineVerifier } from "./offline-matches/offline-verifier.ts";
@@ -241,11 +242,13 @@ export async function createGameServer(
   const sockets = socketServerOf(transport);
   batchWrites(sockets);
   const stopHeartbeat = startHeartbeat(sockets, { intervalMs: 10_000, maxMissed: 2 });
+  const liveHeap = watchLiveHeap();
   const metrics = new GameMetrics({
     // Every room but the lobby is a table.
     tables: () => Math.max(0, matchMaker.stats.local.roomCount - 1),
     connections: () => sockets.clients.size,
     physicsQueue: physics.queued,
+    liveHeapBytes: liveHeap.bytes,
   });
   records.observeWrites((ms) => metrics.recordWritten(ms));
   watchLateSockets(sockets, () => metrics.joinRefused("reservation-expired"));
@@ -266,6 +269,7 @@ export async function createGameServer(
           restored: () => restorer.report(),
           presence: alone ? "local" : "redis",
           physicsEngine: config.physicsEngine,
+          liveHeap,
         }),
       );
       app.get("/metrics", createMetricsHandler(metrics, config.metricsToken));
@@ -317,6 +321,7 @@ export async function createGameServer(
     accounts.stop();
     await physics.close();
     stopHeartbeat();
+    liveHeap.stop();
     // Released at once, another process may take the tables now; a lone process takes them all at its next start.
     await leases.stop(true);
     await decisions.close();

@@ -67,7 +67,13 @@ describe("deployment files", () => {
         panels: { targets: { expr: string }[] }[];
       };
       const queried = dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr)).join("\n");
-      for (const metric of ["habibka_shot_broadcast_seconds_bucket", "habibka_tables", "habibka_joins_refused_total"]) {
+      const watched = [
+        "habibka_shot_broadcast_seconds_bucket",
+        "habibka_tables",
+        "habibka_joins_refused_total",
+        "habibka_heap_live_bytes",
+      ];
+      for (const metric of watched) {
         expect(queried).toContain(metric);
       }
     },

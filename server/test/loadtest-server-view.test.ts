@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { liveHeapTrend } from "../loadtest/report.ts";
 import { listenOverflowsIn } from "../loadtest/server-usage.ts";
 import { broadcastsBetween, readBroadcastBuckets } from "../loadtest/server-watch.ts";
 
@@ -62,5 +63,38 @@ describe("the load test's reading of the kernel's turned-away connections", () =
     expect(listenOverflowsIn("TcpExt: SyncookiesSent ListenDrops\nTcpExt: 0 3")).toBeNull();
     expect(listenOverflowsIn("TcpExt: ListenOverflows\nTcpExt: many")).toBeNull();
     expect(listenOverflowsIn("TcpExt: SyncookiesSent ListenOverflows\n")).toBeNull();
+  });
+});
+
+describe("the soak's reading of what the server keeps alive", () => {
+  const minute = (m: number, liveHeapMb: number | null, fullCollections: number) => ({
+    minute: m,
+    rssMb: 1000 + m,
+    liveHeapMb,
+    fullCollections,
+  });
+
+  it("compares the first reading after a full collection with the last after a later one", () => {
+    const minutes = [
+      minute(0, null, 0),
+      minute(1, 300, 1),
+      minute(2, 300, 1),
+      minute(3, 306, 2),
+      minute(4, 302, 3),
+      // No further collection: minute 4's reading again, which counts as of minute 4.
+      minute(5, 302, 3),
+    ];
+    expect(liveHeapTrend(minutes)).toEqual({
+      first: { minute: 1, mb: 300 },
+      last: { minute: 4, mb: 302 },
+      fullCollections: 2,
+      mbPerHour: 40,
+    });
+  });
+
+  it("says nothing without two full collections to compare", () => {
+    expect(liveHeapTrend([])).toBeNull();
+    expect(liveHeapTrend([minute(0, null, 0), minute(1, null, 0)])).toBeNull();
+    expect(liveHeapTrend([minute(0, 300, 1), minute(1, 300, 1), minute(2, 300, 1)])).toBeNull();
   });
 });

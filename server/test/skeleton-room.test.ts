@@ -44,7 +44,7 @@ describe("habibka room over real WebSockets", () => {
     );
   });
 
-  it("answers GET /healthz with status, version, uptime, rooms and the physics engine", async () => {
+  it("answers GET /healthz with status, version, uptime, rooms, the physics engine and the memory", async () => {
     const response = await fetch(`${running.httpUrl}/healthz`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
@@ -52,5 +52,11 @@ describe("habibka room over real WebSockets", () => {
     expect(body.uptime).toEqual(expect.any(Number));
     expect(body.rooms).toEqual(expect.any(Number));
     expect(body.physicsEngine).toBe("exact");
+    // Resident memory, and what the heap keeps alive: null until the first full collection, then its MB.
+    expect(body.memory).toEqual({
+      rssMb: expect.any(Number),
+      liveHeapMb: expect.toSatisfy((mb: unknown) => mb === null || (typeof mb === "number" && mb > 0)),
+      fullCollections: expect.any(Number),
+    });
   });
 });

@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { matchMaker } from "@colyseus/core";
 import type { EngineName } from "@habibka/shared/physics";
 import type { Request, Response } from "express";
+import type { LiveHeap } from "../metrics/live-heap.ts";
 import type { MatchRecords } from "../records/match-records.ts";
 import type { RestoreReport } from "../records/restore.ts";
 import { VERSION } from "../version.ts";
@@ -14,12 +15,14 @@ export interface HealthSources {
   readonly presence: "local" | "redis";
   /** The physics engine the shots are simulated on (PHYSICS_ENGINE). */
   readonly physicsEngine: EngineName;
+  readonly liveHeap: LiveHeap;
 }
 
 /**
  * `GET /healthz`: liveness for load balancers and the compose health check, and what an operator looks at
  * first (docs/OPERATIONS.md): the tables here, what start-up restored, whether the records answer, and how
- * long the event loop was held up since the last look.
+ * long the event loop was held up since the last look, and the process's memory: resident, and what the heap keeps
+ * alive.
  */
 export function createHealthHandler(sources: HealthSources) {
   // How long the event loop was held up since the last look: what a load test reads as the server's stalls.
@@ -30,6 +33,7 @@ export function createHealthHandler(sources: HealthSources) {
     const restore = sources.restored();
     const loop = { p99Ms: round(delay.percentile(99) / 1e6), maxMs: round(delay.max / 1e6) };
     delay.reset();
+    const live = sources.liveHeap.bytes();
     res.status(database.ok ? 200 : 503).json({
       status: database.ok ? "ok" : "degraded",
       version: VERSION,
@@ -42,7 +46,11 @@ export function createHealthHandler(sources: HealthSources) {
       unrestorable: restore.failed.length,
       database,
       loop,
-      memory: { rssMb: round(process.memoryUsage.rss() / 2 ** 20) },
+      memory: {
+        rssMb: round(process.memoryUsage.rss() / 2 ** 20),
+        liveHeapMb: live === null ? null : round(live / 2 ** 20),
+        fullCollections: sources.liveHeap.collections(),
+      },
     });
   };
 }

@@ -5,7 +5,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
  * What an operator watches of a game process (docs/OPERATIONS.md, "Metrics"), in Prometheus's text format
  * at `GET /metrics` (metrics-route.ts): how long a shot takes from its message to its broadcast, how many
  * are played, the tables and connections held, how long a record's write takes, the physics thread's queue,
- * the joins refused and why, and Node's own figures (CPU, memory, event-loop lag, garbage collection). One
+ * the joins refused and why, what the heap keeps alive, and Node's own figures (CPU, memory, event-loop lag, garbage collection). One
  * registry per game server, so that nothing is process-global and every worker of a box reports itself.
  */
 
@@ -22,6 +22,8 @@ export interface MetricSources {
   readonly connections: () => number;
   /** Shots handed to the physics thread and not yet back. */
   readonly physicsQueue: () => number;
+  /** V8's old generation in use after its last full collection, bytes; null before the first (live-heap.ts). */
+  readonly liveHeapBytes: () => number | null;
 }
 
 /** Shot latencies from a millisecond to several seconds: the goal is a p99 under 100 ms. */
@@ -73,6 +75,11 @@ export class GameMetrics {
     gauge("habibka_tables", "Tables held by this process", sources.tables);
     gauge("habibka_connections", "WebSocket connections open to this process", sources.connections);
     gauge("habibka_physics_queue", "Shots waiting for or in the physics thread", sources.physicsQueue);
+    gauge(
+      "habibka_heap_live_bytes",
+      "V8's old generation in use right after its last full collection (NaN before the first): rising under a steady load is a leak",
+      () => sources.liveHeapBytes() ?? Number.NaN,
+    );
   }
 
   /** A stroke was broadcast; `ms` from its message received, when a message started it (not a clock). */
