@@ -21,8 +21,8 @@ export interface HealthSources {
 /**
  * `GET /healthz`: liveness for load balancers and the compose health check, and what an operator looks at
  * first (docs/OPERATIONS.md): the tables here, what start-up restored, whether the records answer, and how
- * long the event loop was held up since the last look, and the process's memory: resident, and what the heap keeps
- * alive.
+ * long the event loop was held up since the last look, and the process's memory (resident, and what its heap
+ * keeps alive).
  */
 export function createHealthHandler(sources: HealthSources) {
   // How long the event loop was held up since the last look: what a load test reads as the server's stalls.
