@@ -132,13 +132,12 @@ export type Summary = ReturnType<typeof summarize>;
  * leak, whatever the resident memory does.
  */
 export function liveHeapTrend(minutes: readonly MemoryAtMinute[]) {
-  const measured = minutes.filter((m) => m.liveHeapMb !== null);
+  const measured = minutes.filter((m): m is MemoryAtMinute & { liveHeapMb: number } => m.liveHeapMb !== null);
   const first = measured[0];
   // The latest collection's reading, at the minute it was first seen: the minutes after it repeat it.
   const latest = measured.at(-1);
   const last = measured.find((m) => m.fullCollections === latest?.fullCollections);
   if (first === undefined || last === undefined || last === first) return null;
-  if (first.liveHeapMb === null || last.liveHeapMb === null) return null;
   return {
     first: { minute: first.minute, mb: first.liveHeapMb },
     last: { minute: last.minute, mb: last.liveHeapMb },

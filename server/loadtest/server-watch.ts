@@ -1,4 +1,5 @@
 import { listeningPorts, serverProcesses, type Usage, usageOf } from "./server-usage.ts";
+import { round } from "./stats.ts";
 
 /** A stall of the event loop longer than this is counted (the goal: none at the load a process is sized for). */
 const STALL_MS = 50;
@@ -86,7 +87,7 @@ export class ServerWatch {
     }
     if (any) {
       this.lastRssMb = rss;
-      this.lastLiveHeap = { mb: live === null ? null : Math.round(live * 10) / 10, fullCollections };
+      this.lastLiveHeap = { mb: live === null ? null : round(live), fullCollections };
     }
   }
 }
