@@ -35,6 +35,19 @@ export interface OpenDatabase {
    * event loop instead of one per statement.
    */
   readonly writeGuarded: ((writes: readonly GuardedWrite[]) => Promise<boolean[]>) | null;
+  /**
+   * PostgreSQL only (null on SQLite): runs a statement prepared under `name` on each connection the first
+   * time it comes there, so that the server parses and plans it once rather than at every call. For the
+   * statement sent hundreds of times a second, the actions' append (record-writes.ts); Kysely sends each
+   * query unnamed.
+   */
+  readonly prepared: (<Row>(statement: NamedStatement, values: readonly unknown[]) => Promise<Row[]>) | null;
+}
+
+/** A statement with a name of its own, its text fixed: only its values change from one call to the next. */
+export interface NamedStatement {
+  readonly name: string;
+  readonly text: string;
 }
 
 /** What the worker is sent: the statements' text and values, not Kysely's query trees. */
@@ -76,15 +89,17 @@ export function sqliteDialect(
 /** Opens the database and brings its schema up to date; rejects, closing it again, when either fails. */
 export async function openDatabase(location: DatabaseLocation): Promise<OpenDatabase> {
   let sqlite: SqliteConnection | null = null;
-  const dialect =
-    location.kind === "postgres"
-      ? // A write that cannot get a connection in time fails like a locked SQLite file: the action is refused.
-        new PostgresDialect({
-          pool: new pg.Pool({ connectionString: location.url, max: 10, connectionTimeoutMillis: 5_000 }),
-        })
-      : sqliteDialect(location, (connection) => {
-          sqlite = connection;
-        });
+  let pool: pg.Pool | null = null;
+  let dialect: Dialect;
+  if (location.kind === "postgres") {
+    // A write that cannot get a connection in time fails like a locked SQLite file: the action is refused.
+    pool = new pg.Pool({ connectionString: location.url, max: 10, connectionTimeoutMillis: 5_000 });
+    dialect = new PostgresDialect({ pool });
+  } else {
+    dialect = sqliteDialect(location, (connection) => {
+      sqlite = connection;
+    });
+  }
   const db = new Kysely<RecordsDatabase>({ dialect });
   try {
     const { error } = await new Migrator({ db, provider: migrationProvider(location.kind) }).migrateToLatest();
@@ -100,5 +115,13 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
           if (!sqlite) throw new Error("the SQLite connection is not open");
           return sqlite;
         });
-  return { db, kind: location.kind, writeGuarded };
+  return { db, kind: location.kind, writeGuarded, prepared: pool ? preparedOn(pool) : null };
+}
+
+/** Named statements through the pool Kysely's queries use. */
+function preparedOn(pool: pg.Pool): NonNullable<OpenDatabase["prepared"]> {
+  return async (statement, values) => {
+    const result = await pool.query({ name: statement.name, text: statement.text, values: [...values] });
+    return result.rows;
+  };
 }

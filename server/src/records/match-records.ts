@@ -26,16 +26,13 @@ import { loadRecord, type StoredMatch, storedMatch } from "./record-reads.ts";
 import {
   type ActionAppend,
   type ActionEntry,
-  AppendStatements,
   actionRow,
-  appendInWorker,
-  appendOverNetwork,
+  batchAppender,
   headerRow,
   type Lease,
   listingColumns,
   type RecordListing,
   type RecordResult,
-  type WorkerAppends,
 } from "./record-writes.ts";
 import type { RecordsDatabase } from "./records-schema.ts";
 
@@ -65,18 +62,15 @@ export class MatchRecords {
   /** The open database, for the accounts' tables beside the records (accounts/account-store.ts). */
   readonly database: OpenDatabase;
   readonly #appends: GroupCommit<ActionAppend>;
-  /** SQLite's worker, with the append's statements compiled once (null on PostgreSQL: appends go over the network). */
-  readonly #inWorker: WorkerAppends | null;
   #writeObserver: ((ms: number) => void) | null = null;
 
   private constructor(database: OpenDatabase) {
-    const { db, kind, writeGuarded } = database;
+    const { db, kind } = database;
     this.database = database;
     this.db = db;
     this.kind = kind;
     this.analyses = new AnalysisRecords(db);
-    this.#inWorker = writeGuarded ? { statements: new AppendStatements(db), writeGuarded } : null;
-    this.#appends = new GroupCommit((batch) => this.#appendAll(batch), MAX_ACTIONS_PER_COMMIT);
+    this.#appends = new GroupCommit(batchAppender(database), MAX_ACTIONS_PER_COMMIT);
   }
 
   /** Opens the database and brings its schema up to date; rejects when either fails. */
@@ -108,15 +102,6 @@ export class MatchRecords {
   /** Hears how long each appended action took to be durable, ms (the metrics). */
   observeWrites(observer: (ms: number) => void): void {
     this.#writeObserver = observer;
-  }
-
-  /**
-   * One transaction for a batch of appends. Each action is written only where this process still holds its
-   * table; a table another process holds now gets LeaseLostError and has nothing written, while the rest of
-   * the batch commits.
-   */
-  #appendAll(batch: readonly ActionAppend[]): Promise<(Error | null)[]> {
-    return this.#inWorker ? appendInWorker(this.db, this.#inWorker, batch) : appendOverNetwork(this.db, batch);
   }
 
   async appendChat(matchId: string, seq: number, line: ChatBroadcast): Promise<void> {

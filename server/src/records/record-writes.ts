@@ -1,6 +1,7 @@
 import { type RecordEnd, type RecordedStroke, type RecordHeader, recordedPart } from "@habibka/shared/match";
-import { type Insertable, type Kysely, sql } from "kysely";
-import type { OpenDatabase } from "./database.ts";
+import type { Insertable, Kysely } from "kysely";
+import type { NamedStatement, OpenDatabase } from "./database.ts";
+import type { BatchWriter } from "./group-commit.ts";
 import { playerKey } from "./migrations.ts";
 import type { MatchRecordsTable, RecordActionsTable, RecordsDatabase } from "./records-schema.ts";
 import type { Statement } from "./sqlite-requests.ts";
@@ -147,8 +148,24 @@ export class AppendStatements {
   }
 }
 
+/**
+ * How this database writes a batch of actions, in one transaction: each action only where this process still
+ * holds its table; a table another process holds now gets LeaseLostError and has nothing written, while the
+ * rest of the batch commits. SQLite's worker runs the whole transaction in one request, its statements
+ * compiled once; PostgreSQL takes the batch over the network.
+ */
+export function batchAppender(database: OpenDatabase): BatchWriter<ActionAppend> {
+  const { db, writeGuarded, prepared } = database;
+  if (writeGuarded) {
+    const appends: WorkerAppends = { statements: new AppendStatements(db), writeGuarded };
+    return (batch) => appendInWorker(db, appends, batch);
+  }
+  if (prepared) return (batch) => appendOverNetwork(db, prepared, batch);
+  throw new Error("the database neither runs transactions in a worker nor prepares statements");
+}
+
 /** What an append on SQLite needs: the database's worker, and the append's statements compiled once. */
-export interface WorkerAppends {
+interface WorkerAppends {
   readonly statements: AppendStatements;
   readonly writeGuarded: NonNullable<OpenDatabase["writeGuarded"]>;
 }
@@ -157,7 +174,7 @@ export interface WorkerAppends {
  * SQLite: the lease guards each insert, found (or, with a listing change, updated) in the same transaction,
  * and the worker runs the whole transaction in one request.
  */
-export async function appendInWorker(
+async function appendInWorker(
   db: Kysely<RecordsDatabase>,
   { statements, writeGuarded }: WorkerAppends,
   batch: readonly ActionAppend[],
@@ -181,17 +198,18 @@ export async function appendInWorker(
 
 /**
  * PostgreSQL: a round trip costs a hop of the event loop, so a batch takes a few statements whatever its size.
- * Most batches change no listing: one statement then (`appendInOneStatement`). Otherwise a transaction: the
- * tables still held found and locked against a takeover until the commit, their actions in one insert, and
- * the few listing changes.
+ * Most batches change no listing: one statement then (`APPEND_HELD`). Otherwise a transaction: the tables
+ * still held found and locked against a takeover until the commit, their actions in one insert, and the few
+ * listing changes.
  */
-export async function appendOverNetwork(
+async function appendOverNetwork(
   db: Kysely<RecordsDatabase>,
+  prepared: NonNullable<OpenDatabase["prepared"]>,
   batch: readonly ActionAppend[],
 ): Promise<(Error | null)[]> {
   const owners = new Set(batch.map((a) => a.owner));
   if (owners.size === 1 && batch.every((a) => Object.keys(a.listing).length === 0)) {
-    return appendInOneStatement(db, batch);
+    return appendInOneStatement(prepared, batch);
   }
   return db.transaction().execute(async (trx) => {
     const held = new Set<string>();
@@ -223,30 +241,35 @@ export async function appendOverNetwork(
 /**
  * One process's batch that changes no listing, in one statement (atomic on its own, so without the four round
  * trips of a transaction): the tables this process still holds, locked against a takeover until it commits,
- * and their actions inserted from one array per column.
+ * and their actions inserted from one array per column. Prepared once per connection, so that the database
+ * does not parse and plan it again for every batch.
  */
-async function appendInOneStatement(
-  db: Kysely<RecordsDatabase>,
-  batch: readonly ActionAppend[],
-): Promise<(Error | null)[]> {
-  const owner = batch[0]!.owner;
-  const ids = [...new Set(batch.map((a) => a.matchId))];
-  const rows = batch.map((a) => a.row);
-  const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key] ?? null);
-  const inserted = await sql<{ match_id: string }>`
+const APPEND_HELD: NamedStatement = {
+  name: "append-held-actions",
+  text: `
     with held as (
       select id from match_records
-      where id = any(${ids}::text[]) and owner = ${owner}
+      where id = any($1::text[]) and owner = $2
       for share
     )
     insert into record_actions (match_id, seq, at, type, action, played, trace)
     select r.match_id, r.seq, r.at, r.type, r.action, r.played, r.trace
     from unnest(
-      ${column("match_id")}::text[], ${column("seq")}::integer[], ${column("at")}::bigint[],
-      ${column("type")}::text[], ${column("action")}::text[], ${column("played")}::text[], ${column("trace")}::bytea[]
+      $3::text[], $4::integer[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::bytea[]
     ) as r(match_id, seq, at, type, action, played, trace)
     where r.match_id in (select id from held)
-    returning match_id`.execute(db);
-  const held = new Set(inserted.rows.map((row) => row.match_id));
+    returning match_id`,
+};
+
+async function appendInOneStatement(
+  prepared: NonNullable<OpenDatabase["prepared"]>,
+  batch: readonly ActionAppend[],
+): Promise<(Error | null)[]> {
+  const owner = batch[0]!.owner;
+  const ids = [...new Set(batch.map((a) => a.matchId))];
+  // One array per column, in the order the statement's unnest takes them.
+  const columns = ACTION_COLUMNS.map((key) => batch.map((a) => a.row[key] ?? null));
+  const inserted = await prepared<{ match_id: string }>(APPEND_HELD, [ids, owner, ...columns]);
+  const held = new Set(inserted.map((row) => row.match_id));
   return batch.map((a) => (held.has(a.matchId) ? null : new LeaseLostError(a.matchId)));
 }
