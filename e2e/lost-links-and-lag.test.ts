@@ -1,4 +1,4 @@
-import type { BrowserContextOptions, Page } from "playwright-core";
+import type { BrowserContextOptions, Page, WebSocket } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SCREENSHOT_DIR } from "./support/browser.ts";
 import { useGameAndBrowser } from "./support/game-and-browser.ts";
@@ -136,12 +136,18 @@ describe("lost table links, watching by a link, and the lag's distances", () => 
         expect(await boris.getByTestId("guest-name").locator("p.hint").textContent()).toMatch(words.seatFree);
         await boris.screenshot({ path: shot("guest-watching", device) });
         await boris.getByTestId("name-input").fill("Борис");
+        const joins: string[] = [];
+        const noteJoin = (socket: WebSocket) => joins.push(new URL(socket.url()).pathname);
+        boris.on("websocket", noteJoin);
         await press(boris, device, "sit-down");
         await waitFor(
           "Boris seated",
           () => tableInfo(boris),
           (i) => i?.role === "player" && i.seat === "1",
         );
+        boris.off("websocket", noteJoin);
+        // One connection, to sit: his account's new name does not first open the table again to watch.
+        expect(joins).toHaveLength(1);
       });
 
       await stage("«Сесть» at the full table says the seats are taken and offers to watch", async () => {

@@ -29,8 +29,12 @@ export function TableScreen({ name, target, onLobby, onRules, onMatch, onGuestNa
   const { t } = useTranslation();
   const [session, setSession] = useState<TableSession | null>(null);
   const [guestName] = useState(() => t("guest.name"));
+  // A guest who asked to sit keeps watching under the name he watched by until his seat's join replaces this
+  // screen: his account takes the new name a moment before the route turns to sitting, and a join to watch
+  // under it meanwhile would only be left again at once.
+  const [sittingFrom, setSittingFrom] = useState<string | null>(null);
   const named = isValidName(name);
-  const joinAs = named ? name : guestName;
+  const joinAs = sittingFrom ?? (named ? name : guestName);
 
   useEffect(() => {
     const opened = new TableSession(joinAs);
@@ -42,7 +46,16 @@ export function TableScreen({ name, target, onLobby, onRules, onMatch, onGuestNa
   if (!session) return null;
   const guest: Guest | null = named
     ? null
-    : { onSit: (n) => onGuestName(n, true), onName: (n) => onGuestName(n, false) };
+    : {
+        onSit: (n) => {
+          if (target.kind === "join") setSittingFrom(joinAs);
+          onGuestName(n, true);
+        },
+        onName: (n) => {
+          setSittingFrom(null);
+          onGuestName(n, false);
+        },
+      };
   return (
     <SessionView
       session={session}
