@@ -66,7 +66,10 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
 
     await stage("the lobby lists the rated table with Anna's rating, and Boris sits from it", async () => {
       const context = await env.newContext(PHONE);
-      await context.addInitScript(() => localStorage.setItem("habibka.lang", "en"));
+      // English until the page is told otherwise: the tour of both languages below switches it.
+      await context.addInitScript(() => {
+        if (!localStorage.getItem("habibka.lang")) localStorage.setItem("habibka.lang", "en");
+      });
       boris = await context.newPage();
       await boris.goto(env.url);
       borisId = await accountOf(boris);
@@ -219,6 +222,7 @@ describe("accounts: ratings, friends, challenges and passkeys between browsers",
           await page.goto(`${env.url}/leaders`);
           const leaders = page.getByTestId("leaders");
           await leaders.waitFor();
+          expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
           expect(await leaders.locator("tbody tr").count()).toBe(2);
           expect(await page.getByTestId(`leader-${annaId}`).textContent()).toContain(String(Math.round(annaRating)));
           await page.screenshot({ path: shot(`leaders-${screen}-${language}`) });
