@@ -74,9 +74,9 @@ export class Seating {
         return { role: "holder", seat, replaces: this.sessions[seat] };
       }
     }
-    // A join that asks to watch watches, even from the seat's own account: the page giving a guest his name
-    // may still be joining to watch while his join to sit has already seated him, and taking the seat back
-    // would close the connection that sits in it.
+    // A join that asks to watch watches, even from the seat's own account (another tab, a link to watch):
+    // taking the seat back would close the connection that sits in it, and leave the seat empty once the
+    // watching page goes.
     if (account && !request.watch) {
       for (const seat of [0, 1] as const) {
         if (seats[seat]?.account === account) return { role: "holder", seat, replaces: this.sessions[seat] };
